@@ -1,0 +1,85 @@
+/// Cache state around an entry (`entry.cache`); usually empty for proxy recordings.
+public struct HARCache: HARJSONCoding {
+    public var beforeRequest: HARCacheEntry?
+    public var afterRequest: HARCacheEntry?
+    public var comment: String?
+    public var extensions: JSONObject
+
+    public init(
+        beforeRequest: HARCacheEntry? = nil, afterRequest: HARCacheEntry? = nil, comment: String? = nil,
+        extensions: JSONObject = [:]
+    ) {
+        self.beforeRequest = beforeRequest
+        self.afterRequest = afterRequest
+        self.comment = comment
+        self.extensions = extensions
+    }
+
+    init(decoding value: JSONValue) throws(FieldError) {
+        self.init()
+        for (key, value) in try value.members() {
+            switch key {
+            case "beforeRequest": beforeRequest = try value.nested(key, as: HARCacheEntry.self)
+            case "afterRequest": afterRequest = try value.nested(key, as: HARCacheEntry.self)
+            case "comment": comment = try value.string(key)
+            default: extensions.append(key, value)
+            }
+        }
+    }
+
+    func encoded() -> JSONValue {
+        var object = JSONObject()
+        object.put("beforeRequest", beforeRequest)
+        object.put("afterRequest", afterRequest)
+        object.put("comment", comment)
+        object.putExtensions(extensions)
+        return .object(object)
+    }
+}
+
+/// One cache state (`cache.beforeRequest` / `cache.afterRequest`).
+public struct HARCacheEntry: HARJSONCoding {
+    public var expires: String?
+    public var lastAccess: String
+    public var eTag: String
+    public var hitCount: Int
+    public var comment: String?
+    public var extensions: JSONObject
+
+    public init(
+        expires: String? = nil, lastAccess: String = "", eTag: String = "", hitCount: Int = 0,
+        comment: String? = nil, extensions: JSONObject = [:]
+    ) {
+        self.expires = expires
+        self.lastAccess = lastAccess
+        self.eTag = eTag
+        self.hitCount = hitCount
+        self.comment = comment
+        self.extensions = extensions
+    }
+
+    init(decoding value: JSONValue) throws(FieldError) {
+        self.init()
+        for (key, value) in try value.members() {
+            switch key {
+            case "expires": expires = try value.string(key)
+            case "lastAccess": lastAccess = try value.string(key) ?? ""
+            case "eTag": eTag = try value.string(key) ?? ""
+            case "hitCount": hitCount = try value.int(key) ?? 0
+            case "comment": comment = try value.string(key)
+            default: extensions.append(key, value)
+            }
+        }
+    }
+
+    func encoded() -> JSONValue {
+        var object = JSONObject()
+        object.put("expires", expires)
+        object.put("lastAccess", lastAccess)
+        object.put("eTag", eTag)
+        object.put("hitCount", hitCount)
+        object.put("comment", comment)
+        object.putExtensions(extensions)
+        return .object(object)
+    }
+}

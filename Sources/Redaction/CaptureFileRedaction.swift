@@ -1,0 +1,14 @@
+import HAR
+
+extension Redactor {
+    /// Reads the HAR at `input`, redacts it, and writes it to `output` (mode 0600). The
+    /// output is written to a temporary file and renamed, so a failure never leaves half a
+    /// capture and redacting in place loses nothing.
+    @discardableResult
+    public func redactFile(input: String, output: String) throws(HARError) -> RedactionSummary {
+        let document = try HARReader.read(contentsOf: input)
+        let (redacted, summary) = redact(document)
+        try HARWriter.write(redacted, to: output)
+        return summary
+    }
+}

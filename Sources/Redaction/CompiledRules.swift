@@ -1,0 +1,74 @@
+import Foundation
+import HAR
+
+/// A rule set prepared for fast lookup: names lowercased into tables, patterns compiled.
+struct CompiledRules: Sendable {
+    var formFields: [String: RedactionRule] = [:]
+    var queryParameters: [String: RedactionRule] = [:]
+    var headers: [String: RedactionRule] = [:]
+    var cookies: [String: RedactionRule] = [:]
+    var cookieWildcard: RedactionRule?
+    var jsonKeys: [String: RedactionRule] = [:]
+    var jsonPaths: [(components: [String], rule: RedactionRule)] = []
+    var patterns: [(pattern: PCRE2Pattern, rule: RedactionRule)] = []
+    var mimeTypes: [(mimeType: String, rule: RedactionRule)] = []
+
+    init(_ ruleSet: RuleSet) throws(PatternError) {
+        for rule in ruleSet.rules {
+            switch rule.target {
+            case .formField(let name): Self.insertFirst(&formFields, name, rule)
+            case .queryParameter(let name): Self.insertFirst(&queryParameters, name, rule)
+            case .header(let name): Self.insertFirst(&headers, name, rule)
+            case .cookie(let name):
+                if name == "*" {
+                    if cookieWildcard == nil { cookieWildcard = rule }
+                } else {
+                    Self.insertFirst(&cookies, name, rule)
+                }
+            case .jsonKey(let name): Self.insertFirst(&jsonKeys, name, rule)
+            case .jsonPath(let path): jsonPaths.append((Self.pathComponents(path), rule))
+            case .pattern(let source):
+                patterns.append((try PCRE2Pattern(source, name: rule.name), rule))
+            case .bodyMIMEType(let mimeType): mimeTypes.append((mimeType.lowercased(), rule))
+            }
+        }
+    }
+
+    private static func insertFirst(_ table: inout [String: RedactionRule], _ name: String, _ rule: RedactionRule) {
+        let key = name.lowercased()
+        if table[key] == nil { table[key] = rule }
+    }
+
+    /// `methods[].id` → `["methods", "[]", "id"]`, lowercased.
+    static func pathComponents(_ path: String) -> [String] {
+        var components: [String] = []
+        for part in path.lowercased().split(separator: ".") {
+            var name = Substring(part)
+            var arrays = 0
+            while name.hasSuffix("[]") {
+                name = name.dropLast(2)
+                arrays += 1
+            }
+            if !name.isEmpty { components.append(String(name)) }
+            components += Array(repeating: "[]", count: arrays)
+        }
+        return components
+    }
+
+    /// The rule for a JSON value at `path` (lowercased components) under `key`.
+    func jsonRule(path: [String], key: String?) -> RedactionRule? {
+        for entry in jsonPaths where entry.components == path { return entry.rule }
+        if let key { return jsonKeys[key.lowercased()] }
+        return nil
+    }
+
+    /// The whole-body rule for a MIME type, if any.
+    func mimeRule(_ mimeType: String) -> RedactionRule? {
+        let essence = mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        for entry in mimeTypes {
+            if entry.mimeType == essence { return entry.rule }
+            if entry.mimeType.hasSuffix("/*"), essence.hasPrefix(entry.mimeType.dropLast()) { return entry.rule }
+        }
+        return nil
+    }
+}

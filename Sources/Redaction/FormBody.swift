@@ -1,0 +1,98 @@
+/// An `application/x-www-form-urlencoded` body (or URL query) split into fields, keeping each
+/// field's raw text so that unchanged fields are written back byte for byte.
+struct FormBody {
+    struct Field {
+        /// The raw `name=value` text as it appeared.
+        var raw: Substring
+        var name: String
+        var value: String
+        /// Set when the value was replaced; the field is re-encoded on output.
+        var replacement: String?
+    }
+
+    var fields: [Field]
+
+    /// Splits `text` on `&`; decodes `+` and `%20` as a space. Malformed escapes are kept
+    /// literally, as browsers do.
+    init(_ text: Substring) {
+        fields = text.split(separator: "&", omittingEmptySubsequences: false).map { part in
+            if let eq = part.firstIndex(of: "=") {
+                return Field(
+                    raw: part, name: Self.decode(part[..<eq]),
+                    value: Self.decode(part[part.index(after: eq)...]), replacement: nil)
+            }
+            return Field(raw: part, name: Self.decode(part), value: "", replacement: nil)
+        }
+    }
+
+    /// The body text, with replaced fields re-encoded.
+    var text: String {
+        var output = ""
+        for (index, field) in fields.enumerated() {
+            if index > 0 { output += "&" }
+            if let replacement = field.replacement {
+                output += Self.encode(field.name) + "=" + Self.encode(replacement)
+            } else {
+                output += field.raw
+            }
+        }
+        return output
+    }
+
+    var isChanged: Bool { fields.contains { $0.replacement != nil } }
+
+    static func decode(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            switch byte {
+            case UInt8(ascii: "+"):
+                bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                if iterator.count >= 2, let high = hexValue(iterator[iterator.startIndex]),
+                    let low = hexValue(iterator[iterator.startIndex + 1])
+                {
+                    bytes.append(high << 4 | low)
+                    iterator = iterator.dropFirst(2)
+                } else {
+                    bytes.append(byte)
+                }
+            default:
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Percent-encodes everything but unreserved characters; a space becomes `+`.
+    static func encode(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
+                output.append(byte)
+            case UInt8(ascii: " "):
+                output.append(UInt8(ascii: "+"))
+            default:
+                output.append(UInt8(ascii: "%"))
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import HAR
+
+extension ValueRedactor {
+    // MARK: Headers and cookies
+
+    mutating func redactHeaders(_ headers: [HARHeader], contentOwnerIsResponse: Bool) -> [HARHeader] {
+        headers.map { header in
+            var copy = header
+            copy.value = redactHeaderValue(name: header.name, value: header.value) ?? header.value
+            return copy
+        }
+    }
+
+    /// A header value with its secrets replaced; nil when nothing changed.
+    mutating func redactHeaderValue(name: String, value: String) -> String? {
+        let lowered = name.lowercased()
+        if let rule = rules.headers[lowered] {
+            guard rule.action != .keep else { return nil }
+            // Keep an authorization scheme readable: `Bearer REDACTED-authorization-1`.
+            if let space = value.firstIndex(of: " "), ["bearer", "basic", "negotiate", "pop"].contains(value[..<space].lowercased()) {
+                let credential = String(value[value.index(after: space)...])
+                return String(value[...space]) + replace(credential, kind: rule.kind)
+            }
+            return apply(rule, to: value)
+        }
+        if lowered == "cookie" { return redactCookieHeader(value) }
+        if lowered == "set-cookie" { return redactSetCookie(value) }
+        return applyPatterns(value)
+    }
+
+    func cookieRule(_ name: String) -> RedactionRule? {
+        rules.cookies[name.lowercased()] ?? rules.cookieWildcard
+    }
+
+    /// `a=1; b=2` with each cookie's value handled by its rule.
+    mutating func redactCookieHeader(_ value: String) -> String? {
+        var changed = false
+        let parts = value.split(separator: ";", omittingEmptySubsequences: false).map { part -> String in
+            guard let eq = part.firstIndex(of: "=") else { return String(part) }
+            let name = part[..<eq].trimmingCharacters(in: .whitespaces)
+            let cookieValue = String(part[part.index(after: eq)...])
+            guard let replaced = apply(cookieRule(name), to: cookieValue) else { return String(part) }
+            changed = true
+            return String(part[...eq]) + replaced
+        }
+        return changed ? parts.joined(separator: ";") : nil
+    }
+
+    /// `name=value; Path=/; HttpOnly` with only the value handled by the cookie's rule.
+    mutating func redactSetCookie(_ value: String) -> String? {
+        let end = value.firstIndex(of: ";") ?? value.endIndex
+        let pair = value[..<end]
+        guard let eq = pair.firstIndex(of: "=") else { return applyPatterns(value) }
+        let name = pair[..<eq].trimmingCharacters(in: .whitespaces)
+        guard let replaced = apply(cookieRule(name), to: String(pair[pair.index(after: eq)...])) else { return nil }
+        return String(pair[...eq]) + replaced + value[end...]
+    }
+
+    mutating func redactCookies(_ cookies: [HARCookie]) -> [HARCookie] {
+        cookies.map { cookie in
+            var copy = cookie
+            copy.value = apply(cookieRule(cookie.name), to: cookie.value) ?? cookie.value
+            return copy
+        }
+    }
+
+    // MARK: Bodies
+
+    /// A body's text after redaction, as stored in HAR (`text` and `encoding`), or nil when
+    /// nothing changed. Base64 and gzip/deflate bodies are decoded, redacted and encoded
+    /// again the same way, so the capture keeps the representation it had.
+    mutating func redactBody(
+        text: String, encoding: String?, mimeType: String, contentEncoding: String?
+    ) -> String? {
+        if let rule = rules.mimeRule(mimeType), rule.action != .keep {
+            let replaced = replace(text, kind: rule.kind)
+            return replaced == text ? nil : replaced
+        }
+        let isBase64 = encoding?.lowercased() == "base64"
+        var bytes: [UInt8]
+        if isBase64 {
+            guard let data = Data(base64Encoded: text.filter { !$0.isWhitespace }) else { return nil }
+            bytes = [UInt8](data)
+        } else {
+            bytes = Array(text.utf8)
+        }
+        var coding: ContentCoding?
+        if let header = contentEncoding, let named = ContentCoding(headerValue: header), named.looksEncoded(bytes),
+            let inflated = named.decode(bytes)
+        {
+            coding = named
+            bytes = inflated
+        } else if isBase64, ContentCoding.gzip.looksEncoded(bytes), let inflated = ContentCoding.gzip.decode(bytes) {
+            coding = .gzip
+            bytes = inflated
+        }
+        guard let bodyText = String(validating: bytes, as: UTF8.self),
+            let redacted = redactBodyText(bodyText, mimeType: mimeType)
+        else { return nil }
+        var output = Array(redacted.utf8)
+        if let coding { output = coding.encode(output) }
+        if isBase64 || coding != nil { return Data(output).base64EncodedString() }
+        return redacted
+    }
+
+    /// Redacts decoded body text by its type: form fields, JSON, or patterns in plain text.
+    mutating func redactBodyText(_ text: String, mimeType: String) -> String? {
+        let type = mimeType.lowercased()
+        if type.contains("x-www-form-urlencoded") {
+            return redactForm(Substring(text), table: rules.formFields)
+        }
+        let first = text.utf8.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        if type.contains("json") || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            if let redacted = redactJSONText(text) { return redacted }
+            if (try? JSONParser.parse(text)) != nil { return nil }
+        }
+        return applyPatterns(text)
+    }
+
+    mutating func redactPostParameters(_ params: [HARPostParameter]) -> [HARPostParameter] {
+        params.map { param in
+            var copy = param
+            if let value = param.value {
+                copy.value = apply(rules.formFields[param.name.lowercased()], to: value) ?? value
+            }
+            return copy
+        }
+    }
+
+    mutating func redactQueryParameters(_ params: [HARQueryParameter]) -> [HARQueryParameter] {
+        params.map { param in
+            var copy = param
+            copy.value = apply(rules.queryParameters[param.name.lowercased()], to: param.value) ?? param.value
+            return copy
+        }
+    }
+
+    /// Other tools' fields and comments: patterns only, JSON key rules included.
+    mutating func redactExtensions(_ object: JSONObject) -> JSONObject {
+        if object.isEmpty { return object }
+        var path: [String] = []
+        guard case .object(let redacted) = redactJSON(.object(object), path: &path, key: nil) else { return object }
+        return redacted
+    }
+
+    mutating func redactComment(_ comment: String?) -> String? {
+        guard let comment else { return nil }
+        return applyPatterns(comment) ?? comment
+    }
+}

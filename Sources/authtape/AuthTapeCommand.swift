@@ -1,0 +1,31 @@
+import ArgumentParser
+
+@main
+struct AuthTapeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "authtape",
+        abstract: "Record, redact, replay and fuzz Microsoft Entra native-auth traffic.",
+        version: AuthTapeVersion.current,
+        subcommands: [RedactCommand.self, CheckCommand.self])
+
+    /// Runs the command, turning `CLIFailure` into a one-line message and its exit status.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CLIFailure {
+            printError(failure.message)
+            exit(withError: ExitCode(failure.exitCode))
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+enum AuthTapeVersion {
+    static let current = "0.1.0"
+}

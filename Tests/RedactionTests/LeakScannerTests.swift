@@ -1,0 +1,61 @@
+import Foundation
+import HAR
+import Testing
+
+@testable import Redaction
+
+@Suite("Leak scanner")
+struct LeakScannerTests {
+    let samples = NativeAuthSamples.self
+
+    func rawBytes() -> [UInt8] {
+        HARWriter.bytes(samples.document(samples.signUpEntries()))
+    }
+
+    @Test("A raw capture has findings for codes, passwords, tokens, JWTs, e-mails and every canary")
+    func rawCaptureHasFindings() throws {
+        let scanner = LeakScanner(canaries: samples.canaries)
+        let findings = try scanner.scan(bytes: rawBytes(), file: "raw.har")
+        let detectors = Set(findings.map(\.detector))
+        #expect(detectors.isSuperset(of: ["code", "secret-field", "jwt", "email", "canary"]))
+        let codeFinding = findings.first { $0.detector == "code" && $0.entry == 3 }
+        #expect(codeFinding?.location == "entries[3].request.postData.text[oob]")
+        // Every canary is found somewhere.
+        for index in samples.canaries.indices {
+            #expect(findings.contains { $0.detector == "canary" && $0.reason.contains("canary #\(index + 1) ") })
+        }
+    }
+
+    @Test("Findings never print the secret they found")
+    func findingsDoNotLeak() throws {
+        let findings = try LeakScanner(canaries: samples.canaries).scan(bytes: rawBytes(), file: "raw.har")
+        let text = findings.map(\.description).joined(separator: "\n")
+        for canary in samples.canaries { #expect(!text.contains(canary)) }
+    }
+
+    @Test("The redacted capture has no findings, canaries included")
+    func redactedCaptureIsClean() throws {
+        let redacted = try Redactor().redact(samples.document(samples.signUpEntries())).document
+        let findings = try LeakScanner(canaries: samples.canaries).scan(bytes: HARWriter.bytes(redacted), file: "redacted.har")
+        #expect(findings.isEmpty, "\(findings)")
+    }
+
+    @Test("A canary hidden in a gzip body stored as base64 is found")
+    func canaryInGzipBody() throws {
+        var entry = samples.entry("/x", form: [], status: 200, json: "{}", index: 0)
+        let body = #"{"note":"hidden-canary-77"}"#
+        entry.response.content.text = Data(ContentCoding.gzip.encode(Array(body.utf8))).base64EncodedString()
+        entry.response.content.encoding = "base64"
+        let findings = try LeakScanner(canaries: ["hidden-canary-77"]).scan(bytes: HARWriter.bytes(samples.document([entry])), file: "f.har")
+        #expect(findings.contains { $0.detector == "canary" && $0.location == "log.entries[0].response.content.text(base64)" || $0.location.hasPrefix("entries[0].response.content.text") })
+    }
+
+    @Test("A file that is not HAR is refused with a message naming the file")
+    func notHARIsRefused() {
+        #expect {
+            _ = try LeakScanner().scan(bytes: Array(#"{"entries":[]}"#.utf8), file: "x.json")
+        } throws: { error in
+            "\(error)".hasPrefix("x.json: not a HAR file")
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import HAR
+import Testing
+
+@testable import Redaction
+
+@Suite("Redactor")
+struct RedactorTests {
+    let samples = NativeAuthSamples.self
+
+    func redactedSignUp() throws -> [HAREntry] {
+        let redactor = try Redactor()
+        return samples.signUpEntries().map { redactor.redact($0).entry }
+    }
+
+    func form(_ entry: HAREntry) -> [String: String] {
+        var fields: [String: String] = [:]
+        for field in FormBody(Substring(entry.request.postData?.text ?? "")).fields { fields[field.name] = field.value }
+        return fields
+    }
+
+    func json(_ entry: HAREntry) throws -> JSONValue {
+        try JSONParser.parse(entry.response.content.text ?? "")
+    }
+
+    @Test("Passwords, codes, usernames and tokens in form requests are replaced and flow fields are kept")
+    func formSecretsAreReplaced() throws {
+        let entries = try redactedSignUp()
+        let start = form(entries[0])
+        #expect(start["password"] == "REDACTED-password-1")
+        #expect(start["username"] == "REDACTED-username-1")
+        #expect(start["client_id"] == samples.clientID)
+        #expect(start["challenge_type"] == "oob password redirect")
+        let wrong = form(entries[2])
+        let right = form(entries[3])
+        #expect(wrong["oob"] == "REDACTED-code-1")
+        #expect(right["oob"] == "REDACTED-code-2")
+        #expect(right["grant_type"] == "oob")
+        #expect(form(entries[5])["client_info"] == "true")
+    }
+
+    @Test("The same continuation token gets the same placeholder in every entry, distinct tokens distinct ones")
+    func placeholdersAreStableAcrossEntries() throws {
+        let entries = try redactedSignUp()
+        let issued = try json(entries[0])["continuation_token"]?.stringValue
+        let sent = form(entries[1])["continuation_token"]
+        #expect(issued == "REDACTED-continuation_token-1")
+        #expect(sent == issued)
+        let second = try json(entries[1])["continuation_token"]?.stringValue
+        #expect(second == "REDACTED-continuation_token-2")
+        // The error body repeats the token of the request: same placeholder.
+        #expect(try json(entries[2])["continuation_token"]?.stringValue == second)
+        #expect(form(entries[2])["continuation_token"] == second)
+        #expect(form(entries[3])["continuation_token"] == second)
+        // The username and the e-mail quoted inside error_description share one placeholder.
+        let description = try json(entries[2])["error_description"]?.stringValue ?? ""
+        #expect(description == "AADSTS50181: Unable to validate the otp for REDACTED-username-1.")
+    }
+
+    @Test("Redacted JSON bodies stay valid JSON and keep error, suberror, codes and lengths")
+    func jsonBodiesStayValid() throws {
+        for entry in try redactedSignUp() {
+            let body = try json(entry)
+            #expect(body.objectValue != nil)
+        }
+        let entries = try redactedSignUp()
+        let error = try json(entries[2])
+        #expect(error["error"]?.stringValue == "invalid_grant")
+        #expect(error["suberror"]?.stringValue == "invalid_oob_value")
+        #expect(error["error_codes"] == .array([.number("50181")]))
+        #expect(error["correlation_id"]?.stringValue == samples.correlation)
+        let challenge = try json(entries[1])
+        #expect(challenge["code_length"] == .number("8"))
+        #expect(challenge["challenge_target_label"]?.stringValue == "REDACTED-challenge_target_label-1")
+        let tokens = try json(entries[5])
+        #expect(tokens["access_token"]?.stringValue?.hasPrefix("REDACTED-access_token-") == true)
+        #expect(tokens["client_info"]?.stringValue == "REDACTED-client_info-1")
+        #expect(tokens["scope"]?.stringValue == "openid profile offline_access")
+    }
+
+    @Test("Values inside the attributes JSON are replaced, names kept, and the field stays JSON")
+    func attributesAreRedactedInside() throws {
+        let entries = try redactedSignUp()
+        let attributes = try #require(form(entries[4])["attributes"])
+        let parsed = try JSONParser.parse(attributes)
+        #expect(parsed.objectValue?.keys == ["displayName", "postalCode"])
+        #expect(parsed["displayName"]?.stringValue == "REDACTED-attribute-1")
+        #expect(parsed["postalCode"]?.stringValue == "REDACTED-attribute-2")
+    }
+
+    @Test("No canary secret survives anywhere in the written document")
+    func noCanarySurvives() throws {
+        let redactor = try Redactor()
+        let (document, summary) = redactor.redact(samples.document(samples.signUpEntries()))
+        let text = String(decoding: HARWriter.bytes(document), as: UTF8.self)
+        for canary in samples.canaries {
+            #expect(!text.contains(canary), "a canary survived redaction")
+        }
+        #expect(summary.total > 10)
+    }
+
+    @Test("Field, header and cookie names match case-insensitively")
+    func namesMatchCaseInsensitively() throws {
+        var entry = samples.entry(
+            "/oauth2/v2.0/token", form: [("PassWord", "Upper-Case-Secret-1"), ("Continuation_Token", "tok-abc")],
+            status: 200, json: #"{"Refresh_Token":"rt-secret-value"}"#, index: 0,
+            requestHeaders: [
+                HARHeader(name: "AUTHORIZATION", value: "Bearer opaque-bearer-value"),
+                HARHeader(name: "cookie", value: "esctx=session-abc; x-ms-cpim=zzz"),
+            ],
+            responseHeaders: [HARHeader(name: "SET-COOKIE", value: "esctx=new-session; Path=/; HttpOnly")])
+        entry.request.cookies = [HARCookie(name: "esctx", value: "session-abc")]
+        let redacted = try Redactor().redact(entry).entry
+        let fields = form(redacted)
+        #expect(fields["PassWord"] == "REDACTED-password-1")
+        #expect(fields["Continuation_Token"] == "REDACTED-continuation_token-1")
+        #expect(try json(redacted)["Refresh_Token"]?.stringValue == "REDACTED-refresh_token-1")
+        let headers = Dictionary(redacted.request.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        #expect(headers["AUTHORIZATION"] == "Bearer REDACTED-authorization-1")
+        #expect(headers["cookie"] == "esctx=REDACTED-cookie-1; x-ms-cpim=REDACTED-cookie-2")
+        #expect(redacted.request.cookies.first?.value == "REDACTED-cookie-1")
+        #expect(redacted.response.headers.last?.value == "esctx=REDACTED-cookie-3; Path=/; HttpOnly")
+    }
+
+    @Test("A gzip body stored as base64 is decoded, redacted and encoded again the same way")
+    func gzipBase64BodiesAreRedacted() throws {
+        let json = #"{"continuation_token":"gz-token-123","challenge_target_label":"a@b.example.com"}"#
+        var entry = samples.entry("/signup/v1.0/challenge", form: [], status: 200, json: "{}", index: 0,
+                                  responseHeaders: [HARHeader(name: "Content-Encoding", value: "gzip")])
+        entry.response.content.text = Data(ContentCoding.gzip.encode(Array(json.utf8))).base64EncodedString()
+        entry.response.content.encoding = "base64"
+        let redacted = try Redactor().redact(entry).entry
+        #expect(redacted.response.content.encoding == "base64")
+        let bytes = try #require(Data(base64Encoded: redacted.response.content.text ?? ""))
+        #expect(ContentCoding.gzip.looksEncoded([UInt8](bytes)))
+        let inflated = try #require(ContentCoding.gzip.decode([UInt8](bytes)))
+        let body = try JSONParser.parse(inflated)
+        #expect(body["continuation_token"]?.stringValue == "REDACTED-continuation_token-1")
+        #expect(body["challenge_target_label"]?.stringValue == "REDACTED-challenge_target_label-1")
+    }
+
+    @Test("A plain base64 body is redacted and stays base64")
+    func base64BodiesAreRedacted() throws {
+        let form = "client_id=abc&password=b64-secret-pw&grant_type=password"
+        var entry = samples.entry("/oauth2/v2.0/token", form: [], status: 200, json: "{}", index: 0)
+        entry.request.postData = HARPostData(
+            mimeType: "application/x-www-form-urlencoded", text: Data(form.utf8).base64EncodedString(), encoding: "base64")
+        let redacted = try Redactor().redact(entry).entry
+        let decoded = try #require(Data(base64Encoded: redacted.request.postData?.text ?? ""))
+        #expect(String(decoding: decoded, as: UTF8.self) == "client_id=abc&password=REDACTED-password-1&grant_type=password")
+    }
+
+    @Test("JWTs, e-mail addresses and phone numbers are replaced anywhere in a value")
+    func patternsApplyAnywhere() throws {
+        let token = samples.jwt(claims: #"{"sub":"x"}"#)
+        let entry = samples.entry(
+            "/custom?next=https%3A%2F%2Fapp&login=\("sam@example.org")", form: [("note", "call +1 425 555 0100 or mail sam@example.org")],
+            status: 200, json: #"{"message":"token \#(token) issued"}"#, index: 0,
+            requestHeaders: [HARHeader(name: "X-Debug", value: "jwt=\(token)")])
+        let redacted = try Redactor().redact(entry).entry
+        #expect(form(redacted)["note"] == "call REDACTED-phone-1 or mail REDACTED-email-1")
+        #expect(try json(redacted)["message"]?.stringValue == "token REDACTED-jwt-1 issued")
+        #expect(redacted.request.headers.last?.value == "jwt=REDACTED-jwt-1")
+        #expect(redacted.request.url.hasSuffix("login=REDACTED-email-1"))
+    }
+
+    @Test("MFA method ids get one placeholder in the introspect response and the challenge request")
+    func methodIDsShareAPlaceholder() throws {
+        let id = "0b1c2d3e-aaaa-bbbb-cccc-111122223333"
+        let introspect = samples.entry(
+            "/oauth2/v2.0/introspect", form: [], status: 200,
+            json: #"{"continuation_token":"t1","methods":[{"id":"\#(id)","challenge_type":"oob","challenge_channel":"email","login_hint":"s***@c***.com"}]}"#,
+            index: 0)
+        let challenge = samples.entry("/oauth2/v2.0/challenge", form: [("id", id), ("continuation_token", "t1")], status: 200, json: "{}", index: 1)
+        let redactor = try Redactor()
+        let first = redactor.redact(introspect).entry
+        let second = redactor.redact(challenge).entry
+        let method = try json(first)["methods"]?.arrayValue?.first
+        #expect(method?["id"]?.stringValue == "REDACTED-method_id-1")
+        #expect(method?["challenge_channel"]?.stringValue == "email")
+        #expect(method?["login_hint"]?.stringValue == "REDACTED-login_hint-1")
+        #expect(form(second)["id"] == "REDACTED-method_id-1")
+    }
+
+    @Test("Redacting an already redacted capture changes nothing")
+    func redactionIsIdempotent() throws {
+        let once = try Redactor().redact(samples.document(samples.signUpEntries())).document
+        let twice = try Redactor().redact(once).document
+        let same = HARWriter.bytes(once) == HARWriter.bytes(twice)
+        #expect(same, "the second redaction changed the capture")
+    }
+
+    @Test("The redaction summary is recorded in the entry's _authtape fields")
+    func summaryIsRecorded() throws {
+        let (entry, summary) = try Redactor().redact(samples.signUpEntries()[0])
+        #expect(summary.counts == ["continuation_token": 1, "password": 1, "username": 1])
+        #expect(entry.authtape?.redactions == summary.counts)
+    }
+}
