@@ -1,0 +1,109 @@
+import Foundation
+
+/// Time as the engine sees it: the current date (token expiry) and waits (poll interval, retry delay).
+public protocol NativeAuthClock: Sendable {
+    /// The current date.
+    func now() -> Date
+    /// Waits `seconds`.
+    func sleep(seconds: Double) async throws
+}
+
+/// The real clock.
+public struct SystemClock: NativeAuthClock {
+    /// Creates the system clock.
+    public init() {}
+    /// `Date()`.
+    public func now() -> Date { Date() }
+    /// `Task.sleep`.
+    public func sleep(seconds: Double) async throws {
+        guard seconds > 0 else { return }
+        try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+    }
+}
+
+/// A clock that never waits: sleeps advance its date and are recorded, for deterministic tests and replay.
+public final class ImmediateClock: NativeAuthClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+    private var slept: [Double] = []
+
+    /// Creates a clock starting at `start`.
+    public init(start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = start }
+
+    /// The simulated date.
+    public func now() -> Date { lock.withLock { current } }
+
+    /// Records the wait and advances the date; returns at once.
+    public func sleep(seconds: Double) async throws {
+        lock.withLock {
+            slept.append(seconds)
+            current += seconds
+        }
+    }
+
+    /// Every wait requested so far, in order.
+    public var sleeps: [Double] { lock.withLock { slept } }
+}
+
+/// Where correlation ids (`client-request-id`) come from.
+public protocol UUIDSource: Sendable {
+    /// The next id.
+    func next() -> UUID
+}
+
+/// Random UUIDs.
+public struct SystemUUIDSource: UUIDSource {
+    /// Creates the source.
+    public init() {}
+    /// `UUID()`.
+    public func next() -> UUID { UUID() }
+}
+
+/// UUIDs derived from a seed (SplitMix64), so a run can be repeated exactly.
+public final class SeededUUIDSource: UUIDSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: UInt64
+
+    /// Creates a source for `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next id of the sequence (a well-formed version 4 UUID).
+    public func next() -> UUID {
+        let (a, b) = lock.withLock { (step(), step()) }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for i in 0..<8 {
+            bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * i))
+            bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * i))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    private func step() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+/// Carries a non-Sendable value (an app delegate, a completion block) to the task that calls it back.
+/// The engine only touches it on the main actor, where MSAL also calls delegates.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+}

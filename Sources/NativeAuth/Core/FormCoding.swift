@@ -1,0 +1,57 @@
+import Foundation
+
+/// `application/x-www-form-urlencoded` as MSAL iOS writes it: unreserved characters kept, space as `+`,
+/// everything else percent-encoded. Decoding accepts `+` and `%20`.
+enum FormCoding {
+    private static let unreserved: Set<UInt8> = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+
+    static func encode(_ fields: [FormField]) -> Data {
+        var out = [UInt8]()
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "&")) }
+            append(field.name, to: &out)
+            out.append(UInt8(ascii: "="))
+            append(field.value, to: &out)
+        }
+        return Data(out)
+    }
+
+    private static func append(_ string: String, to out: inout [UInt8]) {
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in string.utf8 {
+            if unreserved.contains(byte) {
+                out.append(byte)
+            } else if byte == UInt8(ascii: " ") {
+                out.append(UInt8(ascii: "+"))
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+    }
+
+    static func decode(_ body: Data) -> [(name: String, value: String)] {
+        guard let text = String(data: body, encoding: .utf8), !text.isEmpty else { return [] }
+        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = unescape(parts[0])
+            let value = parts.count > 1 ? unescape(parts[1]) : ""
+            return (name, value)
+        }
+    }
+
+    private static func unescape(_ part: Substring) -> String {
+        let spaced = part.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}
+
+/// One form field of a request body.
+struct FormField: Sendable, Hashable {
+    var name: String
+    var value: String
+    init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import NativeAuthWire
+
+/// The resolved settings of an application.
+struct EngineConfiguration: Sendable {
+    var clientId: String
+    /// Authority URL; endpoint paths are appended to its path.
+    var authority: URL
+    /// The `challenge_type` list, e.g. `oob password redirect`.
+    var challengeTypes: String
+    /// The `capabilities` list, nil when empty.
+    var capabilities: String?
+    var redirectUri: String?
+    var sliceDc: String?
+
+    static let sku = "authtape.NativeAuth"
+    static let version = "0.1.0"
+}
+
+/// The driver: runs flow machines, performs their requests over the ``Transport`` with MSAL's retry rule,
+/// classifies answers and reports every ``Outcome`` to the observer.
+final class NativeAuthEngine: Sendable {
+    let configuration: EngineConfiguration
+    let transport: any Transport
+    let clock: any NativeAuthClock
+    let uuids: any UUIDSource
+    let cache: TokenCache
+    let outcomeObserver: OutcomeObserver?
+    let dispatchObserver: OutcomeObserver?
+    let webPresenter: any WebAuthPresenter
+
+    init(
+        configuration: EngineConfiguration, transport: any Transport, clock: any NativeAuthClock,
+        uuids: any UUIDSource, cache: TokenCache, outcomeObserver: OutcomeObserver?,
+        dispatchObserver: OutcomeObserver?, webPresenter: any WebAuthPresenter
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.clock = clock
+        self.uuids = uuids
+        self.cache = cache
+        self.outcomeObserver = outcomeObserver
+        self.dispatchObserver = dispatchObserver
+        self.webPresenter = webPresenter
+    }
+
+    /// Runs `machine` to its result and reports the result's outcome.
+    func run<M: FlowMachine>(_ machine: M, correlationId: UUID) async -> M.Result {
+        var machine = machine
+        var action = machine.start()
+        // The server's `client-request-id` echo is adopted for the rest of the run when it differs (§3.4).
+        var requestId = correlationId
+        while true {
+            switch action {
+            case .send(let call):
+                let (classified, echoed) = await exchange(call, correlationId: requestId)
+                if let echoed { requestId = echoed }
+                action = machine.receive(classified)
+            case .wait(let seconds):
+                // MSAL quirk: an error during the poll sleep is logged and ignored (§6.4).
+                try? await clock.sleep(seconds: seconds)
+                action = machine.waited()
+            case .finish(let result):
+                outcomeObserver?(result.outcome)
+                return result
+            }
+        }
+    }
+
+    /// Sends one call; retries once on 5xx or a retryable transport error (client-behaviour.md §0.1).
+    func perform(_ call: EndpointCall, correlationId: UUID) async -> Classified {
+        await exchange(call, correlationId: correlationId).0
+    }
+
+    /// `perform`, also returning the response's `client-request-id` when it is a UUID.
+    func exchange(_ call: EndpointCall, correlationId: UUID) async -> (Classified, UUID?) {
+        let request = makeRequest(call, correlationId: correlationId)
+        var retriesLeft = 1
+        while true {
+            do {
+                let response = try await transport.send(request)
+                if (500...599).contains(response.statusCode), retriesLeft > 0 {
+                    retriesLeft -= 1
+                    try? await clock.sleep(seconds: 0.5)
+                    continue
+                }
+                let echoed = response.header("client-request-id").flatMap(UUID.init(uuidString:))
+                return (ResponseClassifier.classify(response, endpoint: call.endpoint), echoed)
+            } catch let error as TransportError {
+                if let delay = error.retryDelay, retriesLeft > 0 {
+                    retriesLeft -= 1
+                    try? await clock.sleep(seconds: delay)
+                    continue
+                }
+                return (.unexpected(.network(error.description)), nil)
+            } catch {
+                return (.unexpected(.network(String(describing: type(of: error)))), nil)
+            }
+        }
+    }
+
+    /// The HTTP request for a call: form body with `client_id` first, MSAL's headers (native-auth-api.md §3.1)
+    /// with this engine's SKU.
+    func makeRequest(_ call: EndpointCall, correlationId: UUID) -> NativeAuthHTTPRequest {
+        var components = URLComponents(url: configuration.authority, resolvingAgainstBaseURL: false)
+            ?? URLComponents()
+        var path = components.path
+        if path.hasSuffix("/") { path.removeLast() }
+        components.path = path + call.endpoint.path
+        if let dc = configuration.sliceDc { components.queryItems = [URLQueryItem(name: "dc", value: dc)] }
+        let url = components.url ?? configuration.authority.appendingPathComponent(call.endpoint.path)
+        let headers = [
+            NativeAuthHTTPHeader("Content-Type", "application/x-www-form-urlencoded"),
+            NativeAuthHTTPHeader("Accept", "application/json"),
+            NativeAuthHTTPHeader("client-request-id", correlationId.uuidString.uppercased()),
+            NativeAuthHTTPHeader("return-client-request-id", "true"),
+            NativeAuthHTTPHeader("x-client-SKU", EngineConfiguration.sku),
+            NativeAuthHTTPHeader("x-client-Ver", EngineConfiguration.version),
+        ]
+        let body = FormCoding.encode([FormField("client_id", configuration.clientId)] + call.fields)
+        return NativeAuthHTTPRequest(method: call.endpoint.method, url: url, headers: headers, body: body)
+    }
+
+    func context(username: String, correlationId: UUID?, scopes: [String] = [], claims: String? = nil) -> FlowContext {
+        FlowContext(engine: self, correlationId: correlationId ?? uuids.next(), username: username, scopes: scopes,
+                    claims: claims)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The engine's token cache: in memory, optionally mirrored to a JSON file written with mode 0600.
+/// Accounts keep their insertion order so that "the first cached account" is well defined.
+public final class TokenCache: Sendable {
+    private let entries = Locked<[TokenSet]>([])
+    private let fileURL: URL?
+
+    /// Creates a cache; with `fileURL`, it loads that file (if any) and rewrites it on every change.
+    public init(fileURL: URL? = nil) {
+        self.fileURL = fileURL
+        if let fileURL, let data = try? Data(contentsOf: fileURL),
+            let stored = try? JSONDecoder().decode([StoredEntry].self, from: data)
+        {
+            entries.withLock { $0 = stored.map(\.tokenSet) }
+        }
+    }
+
+    /// Number of cached accounts.
+    public var count: Int { entries.withLock { $0.count } }
+
+    /// Removes everything.
+    public func removeAll() {
+        entries.withLock { $0.removeAll() }
+        persist()
+    }
+
+    func store(_ set: TokenSet) {
+        entries.withLock { list in
+            if let index = list.firstIndex(where: { $0.homeAccountId == set.homeAccountId }) {
+                var merged = set
+                if merged.refreshToken == nil { merged.refreshToken = list[index].refreshToken }
+                if merged.idToken == nil { merged.idToken = list[index].idToken }
+                list[index] = merged
+            } else {
+                list.append(set)
+            }
+        }
+        persist()
+    }
+
+    func entry(homeAccountId: String) -> TokenSet? {
+        entries.withLock { $0.first { $0.homeAccountId == homeAccountId } }
+    }
+
+    func firstWithIdToken() -> TokenSet? { entries.withLock { $0.first { $0.idToken != nil } } }
+
+    func remove(homeAccountId: String) {
+        entries.withLock { $0.removeAll { $0.homeAccountId == homeAccountId } }
+        persist()
+    }
+
+    private func persist() {
+        guard let fileURL else { return }
+        let stored = entries.withLock { $0.map(StoredEntry.init) }
+        guard let data = try? JSONEncoder().encode(stored) else { return }
+        // A failure to write is not an authentication failure; the in-memory cache stays authoritative.
+        _ = FileManager.default.createFile(
+            atPath: fileURL.path, contents: data, attributes: [.posixPermissions: 0o600])
+    }
+
+    private struct StoredEntry: Codable {
+        var accessToken: String?
+        var refreshToken: String?
+        var idToken: String?
+        var scopes: [String]
+        var expiresOn: Date?
+        var homeAccountId: String
+        var username: String
+        var tenantId: String
+        var environment: String
+        var claims: [String: String]
+
+        init(_ set: TokenSet) {
+            accessToken = set.accessToken
+            refreshToken = set.refreshToken
+            idToken = set.idToken
+            scopes = set.scopes
+            expiresOn = set.expiresOn
+            homeAccountId = set.homeAccountId
+            username = set.username
+            tenantId = set.tenantId
+            environment = set.environment
+            claims = set.claims
+        }
+
+        var tokenSet: TokenSet {
+            TokenSet(
+                accessToken: accessToken, refreshToken: refreshToken, idToken: idToken, scopes: scopes,
+                expiresOn: expiresOn, homeAccountId: homeAccountId, username: username, tenantId: tenantId,
+                environment: environment, claims: claims)
+        }
+    }
+}
