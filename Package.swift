@@ -52,8 +52,14 @@ let modules: [Module] = [
         testProducts: [("AsyncHTTPClient", "async-http-client")],
         testTarget: "RecorderTests"),
     Module(
+        name: "Replay", uses: ["HAR", "NativeAuth", "Oracle"],
+        products: [("Hummingbird", "hummingbird"), ("Logging", "swift-log")],
+        testUses: ["Redaction"],
+        testTarget: "ReplayTests"),
+    Module(name: "Fuzz", uses: ["Replay", "Oracle", "HAR", "NativeAuth"], testTarget: "FuzzTests"),
+    Module(
         name: "authtape",
-        uses: ["HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder"],
+        uses: ["HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Fuzz"],
         products: [("ArgumentParser", "swift-argument-parser"), ("Logging", "swift-log")],
         isExecutable: true, testTarget: "AuthtapeCLITests"),
 ]

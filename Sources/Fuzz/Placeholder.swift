@@ -1,2 +1,2 @@
 // Placeholder: this module is being written.
-enum OraclePlaceholder {}
+enum FuzzPlaceholder {}
