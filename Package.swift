@@ -56,10 +56,15 @@ let modules: [Module] = [
         products: [("Hummingbird", "hummingbird"), ("Logging", "swift-log")],
         testUses: ["Redaction"],
         testTarget: "ReplayTests"),
+    Module(
+        name: "Scenarios", uses: ["NativeAuth", "Emulator", "Recorder", "HAR", "Redaction"],
+        products: [("Logging", "swift-log")],
+        testUses: ["NativeAuthWire"],
+        testTarget: "ScenariosTests"),
     Module(name: "Fuzz", uses: ["Replay", "Oracle", "HAR", "NativeAuth"], testTarget: "FuzzTests"),
     Module(
         name: "authtape",
-        uses: ["HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Fuzz"],
+        uses: ["HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Fuzz", "Scenarios"],
         products: [("ArgumentParser", "swift-argument-parser"), ("Logging", "swift-log")],
         isExecutable: true, testTarget: "AuthtapeCLITests"),
 ]

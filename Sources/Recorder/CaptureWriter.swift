@@ -1,0 +1,159 @@
+import Foundation
+import HAR
+import Redaction
+
+/// The exchange sink of `authtape record`: converts each exchange to a HAR entry, groups it into
+/// a flow, redacts it, and appends it to the crash-safe journal before anything else sees it on
+/// disk; `finish()` turns the journal into the HAR named by ``Settings/outputPath``.
+public final class CaptureWriter: ExchangeSink {
+    /// What to write and how.
+    public struct Settings: Sendable {
+        /// The HAR file written on finish (`--out`); the journal sits next to it.
+        public var outputPath: String
+        /// Redaction rules (defaults plus `--rules FILE`).
+        public var ruleSet: RuleSet = .nativeAuthDefaults
+        /// Name of the rule set recorded in the capture.
+        public var ruleSetName = "native-auth-default"
+        /// `reverse-proxy` or `forward-proxy`.
+        public var mode = "reverse-proxy"
+        /// The upstream, for the capture's log fields.
+        public var upstream: String?
+        /// Version of the tool writing the capture.
+        public var toolVersion = "0.1.0"
+        /// `fsync` after every entry (slower; the default relies on the OS page cache, which
+        /// survives the process being killed).
+        public var syncEachEntry = false
+
+        /// Creates settings writing to `outputPath`.
+        public init(outputPath: String) {
+            self.outputPath = outputPath
+        }
+    }
+
+    /// What `start` found and did with a journal left by an earlier run.
+    public struct LeftoverRecovery: Sendable {
+        /// The HAR the leftover journal was finalized into.
+        public var path: String
+        /// Entries it held.
+        public var entries: Int
+    }
+
+    /// The settings in force.
+    public let settings: Settings
+    /// The journal path (`<out>.journal.tmp`).
+    public let journalPath: String
+    /// Set when a journal left by a crash was recovered on start.
+    public let leftover: LeftoverRecovery?
+    private let journal: HARJournal
+    private let redactor: Redactor
+    private let console: ExchangeConsoleLog?
+    private let flows = LockedBox(FlowTracker())
+    private let failures = LockedBox<[String]>([])
+
+    /// Opens the journal (recovering one left by a crash into a side file first).
+    public init(settings: Settings, console: ExchangeConsoleLog?) throws {
+        self.settings = settings
+        self.console = console
+        self.journalPath = HARJournal.journalPath(forCapture: settings.outputPath)
+        self.redactor = try Redactor(ruleSet: settings.ruleSet)
+        if FileManager.default.fileExists(atPath: journalPath) {
+            let target = Self.recoveredPath(for: settings.outputPath, date: Date())
+            let report = try HARJournal.finalize(journalPath: journalPath, to: target)
+            leftover = LeftoverRecovery(path: target, entries: report.entriesRecovered)
+        } else {
+            leftover = nil
+        }
+        let fields = AuthTapeLogFields(
+            toolVersion: settings.toolVersion, upstream: settings.upstream, mode: settings.mode,
+            redactionRules: settings.ruleSetName)
+        journal = try HARJournal(
+            path: journalPath, creator: HARCreator(name: "authtape", version: settings.toolVersion),
+            logFields: fields, syncEachEntry: settings.syncEachEntry)
+    }
+
+    /// `capture.har` → `capture.recovered-20261122-151000.har`.
+    static func recoveredPath(for output: String, date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let stamp = formatter.string(from: date)
+        let url = URL(fileURLWithPath: output)
+        let ext = url.pathExtension.isEmpty ? "har" : url.pathExtension
+        return url.deletingPathExtension().path + ".recovered-\(stamp).\(ext)"
+    }
+
+    /// Converts, redacts and appends one exchange, then prints its console line.
+    public func record(_ exchange: RecordedExchange) {
+        let decoded = Self.decodedResponseBody(exchange.response)
+        let requestForm = Self.isForm(exchange.request.headers) ? BodyFields.form(exchange.request.body) : [:]
+        let responseFields = BodyFields.jsonStrings(decoded)
+        let path = URLComponents(string: exchange.request.url)?.path ?? "/"
+        let clientRequestID = exchange.request.headers.last { $0.name.lowercased() == "client-request-id" }?.value
+        let assignment = flows.withLockedValue {
+            $0.assign(
+                path: path, requestForm: requestForm, clientRequestID: clientRequestID,
+                responseContinuationToken: responseFields["continuation_token"])
+        }
+        var entry = HAREntryConversion.entry(for: exchange, decodedResponseBody: decoded)
+        entry.authtape = AuthTapeEntryFields(flowId: assignment.flowID, flowKind: assignment.kind, step: assignment.step)
+        let redacted = redactor.redact(entry).entry
+        do {
+            try journal.append(redacted)
+        } catch {
+            failures.withLockedValue { $0.append(String(describing: error)) }
+        }
+        console?.log(
+            ExchangeConsoleLog.Line(
+                time: exchange.startedAt, method: exchange.request.method, endpoint: assignment.step,
+                status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
+                suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
+                flowID: assignment.flowID))
+    }
+
+    /// Entries appended so far.
+    public var entryCount: Int { journal.entryCount }
+
+    /// Journal write failures so far (for example a full disk).
+    public var writeFailures: [String] { failures.withLockedValue { $0 } }
+
+    /// Closes the journal and writes the HAR file (mode 0600).
+    @discardableResult
+    public func finish() throws -> Int {
+        let report = try journal.finish(to: settings.outputPath)
+        return report.entriesRecovered
+    }
+
+    /// Closes and deletes the journal without writing a HAR (nothing was recorded).
+    public func abandon() {
+        try? journal.close()
+        try? FileManager.default.removeItem(atPath: journalPath)
+    }
+
+    /// Turns the journal of `outputPath` left by a crash into the HAR at `outputPath`.
+    public static func recover(outputPath: String) throws -> (entries: Int, dropped: Int) {
+        let report = try HARJournal.finalize(
+            journalPath: HARJournal.journalPath(forCapture: outputPath), to: outputPath)
+        return (report.entriesRecovered, report.linesDropped)
+    }
+
+    private static func decodedResponseBody(_ response: RecordedResponse) -> [UInt8] {
+        guard let coding = response.contentEncoding, coding != "identity", !response.bodyTruncated,
+            let decoded = BodyDecoder.decode(response.body, contentEncoding: coding)
+        else { return response.body }
+        return decoded
+    }
+
+    private static func isForm(_ headers: [RecordedHeader]) -> Bool {
+        headers.contains { $0.name.lowercased() == "content-type" && $0.value.lowercased().contains("form-urlencoded") }
+    }
+
+    /// An error code fit for the console: lowercase letters, digits and `_` only.
+    private static func code(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        let allowed = value.count <= 64 && value.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-"
+        }
+        return allowed ? value : "?"
+    }
+}

@@ -1,0 +1,112 @@
+import Crypto
+import Foundation
+
+/// Groups exchanges into flows (one sign-up, sign-in, password reset...) by following the
+/// continuation-token chain and the `client-request-id` header.
+///
+/// Tokens are kept only as SHA-256 digests, never as text.
+struct FlowTracker {
+    /// The flow an exchange belongs to.
+    struct Assignment: Equatable {
+        var flowID: String
+        var kind: String
+        var step: String
+    }
+
+    private var nextFlow = 1
+    private var flowByToken: [SHA256.Digest: Int] = [:]
+    private var flowByRequestID: [String: Int] = [:]
+    private var kindByFlow: [Int: String] = [:]
+
+    /// The native-auth endpoint families and the flow kind each starts.
+    private static let families: [(prefix: String, kind: String)] = [
+        ("signup/v1.0/", "signUp"),
+        ("resetpassword/v1.0/", "resetPassword"),
+        ("register/v1.0/", "registerStrongAuth"),
+        ("oauth2/v2.0/", "signIn"),
+    ]
+
+    /// The step name of a URL path, for example `signup/v1.0/start` for
+    /// `/contoso.onmicrosoft.com/signup/v1.0/start`; the path itself when it is not native-auth.
+    static func step(ofPath path: String) -> String {
+        for family in families {
+            if let range = path.range(of: "/" + family.prefix) {
+                return String(path[path.index(after: range.lowerBound)...])
+            }
+        }
+        return path
+    }
+
+    /// Assigns the exchange to a flow and remembers the tokens it hands out.
+    mutating func assign(
+        path: String, requestForm: [String: String], clientRequestID: String?, responseContinuationToken: String?
+    ) -> Assignment {
+        let step = Self.step(ofPath: path)
+        var flow: Int?
+        if let token = requestForm["continuation_token"], !token.isEmpty {
+            flow = flowByToken[Self.digest(token)]
+        }
+        if flow == nil, let clientRequestID, !clientRequestID.isEmpty {
+            flow = flowByRequestID[clientRequestID.lowercased()]
+        }
+        let resolved: Int
+        if let flow {
+            resolved = flow
+        } else {
+            resolved = nextFlow
+            nextFlow += 1
+            kindByFlow[resolved] = Self.kind(step: step, form: requestForm)
+        }
+        if let clientRequestID, !clientRequestID.isEmpty {
+            flowByRequestID[clientRequestID.lowercased()] = resolved
+        }
+        if let token = responseContinuationToken, !token.isEmpty {
+            flowByToken[Self.digest(token)] = resolved
+        }
+        return Assignment(flowID: "flow-\(resolved)", kind: kindByFlow[resolved] ?? "other", step: step)
+    }
+
+    private static func kind(step: String, form: [String: String]) -> String {
+        if step.hasPrefix("oauth2/v2.0/introspect") { return "mfa" }
+        for family in families where step.hasPrefix(family.prefix) {
+            return family.kind
+        }
+        return "other"
+    }
+
+    private static func digest(_ token: String) -> SHA256.Digest {
+        SHA256.hash(data: Data(token.utf8))
+    }
+}
+
+/// Small parsers for the bodies flow tracking and the console need.
+enum BodyFields {
+    /// Decodes an `application/x-www-form-urlencoded` body.
+    static func form(_ bytes: [UInt8]) -> [String: String] {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return [:] }
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = decode(parts[0])
+            fields[name] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return fields
+    }
+
+    private static func decode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    /// The top-level string members of a JSON object body (empty when it is not one).
+    static func jsonStrings(_ bytes: [UInt8]) -> [String: String] {
+        guard bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"),
+            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        else { return [:] }
+        var strings: [String: String] = [:]
+        for (key, value) in object {
+            if let string = value as? String { strings[key] = string }
+        }
+        return strings
+    }
+}

@@ -1,0 +1,439 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// Shared, thread-safe pieces every client connection of one proxy uses.
+final class ProxyShared: Sendable {
+    let settings: RecorderSettings
+    let pool: UpstreamConnectionPool
+    let sink: any ExchangeSink
+    let now: @Sendable () -> Date
+    private let counters = LockedBox<(connections: UInt64, exchanges: UInt64)>((0, 0))
+
+    init(settings: RecorderSettings, sink: any ExchangeSink, now: @escaping @Sendable () -> Date) {
+        self.settings = settings
+        self.pool = UpstreamConnectionPool(settings: settings)
+        self.sink = sink
+        self.now = now
+    }
+
+    func nextConnectionID() -> UInt64 {
+        counters.withLockedValue { $0.connections += 1; return $0.connections }
+    }
+
+    func nextExchangeSequence() -> UInt64 {
+        counters.withLockedValue { $0.exchanges += 1; return $0.exchanges }
+    }
+}
+
+/// The recording pass-through handler of one client connection: reads a request, forwards it on
+/// a pooled upstream connection of the same event loop, relays the response as it arrives and
+/// emits the completed exchange to the sink just before the response's end goes to the client.
+final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Where this connection's requests go.
+    enum Target {
+        /// Always this upstream (reverse mode, or an intercepted CONNECT tunnel).
+        case fixed(Upstream)
+        /// The absolute URL in each request (forward mode); CONNECT opens tunnels.
+        case fromRequest
+    }
+
+    let shared: ProxyShared
+    let target: Target
+    /// Whether exchanges with a fixed target are captured (absolute-form requests use the filter).
+    let captureFixedTarget: Bool
+    let connectionID: UInt64
+    private var machine: ExchangeStateMachine
+    var context: ChannelHandlerContext?
+
+    // The exchange in flight.
+    private var upstream: Upstream?
+    private var upstreamURI = ""
+    private var forwardedHead: HTTPRequestHead?
+    private var clientRequestHead: HTTPRequestHead?
+    private var captureThis = false
+    private var connection: UpstreamConnection?
+    private var attempts = 0
+    private var startedAt = Date()
+    private var sentAt: NIODeadline?
+    private var sendMilliseconds = 0.0
+    private var responseHeadAt: NIODeadline?
+    private var responseTimeout: Scheduled<Void>?
+    /// Set when a CONNECT request head was read in forward mode.
+    var connectAuthority: HostAndPort?
+
+    init(shared: ProxyShared, target: Target, captureFixedTarget: Bool = true) {
+        self.shared = shared
+        self.target = target
+        self.captureFixedTarget = captureFixedTarget
+        self.connectionID = shared.nextConnectionID()
+        self.machine = ExchangeStateMachine(
+            maxRequestBody: shared.settings.maxRequestBody,
+            maxCapturedResponseBody: shared.settings.maxCapturedResponseBody)
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    // MARK: Client side
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            if case .fromRequest = target, head.method == .CONNECT {
+                beginConnect(head, context: context)
+                return
+            }
+            startedAt = shared.now()
+            switch machine.requestHead(head, now: .now(), allocator: context.channel.allocator) {
+            case .none:
+                break
+            case .sendContinue:
+                context.writeAndFlush(
+                    wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+            case .reject(let failure):
+                respond(failure, keepAlive: false, context: context)
+            }
+        case .body(var buffer):
+            if connectAuthority != nil { return }
+            if case .reject(let failure) = machine.requestBody(&buffer) {
+                respond(failure, keepAlive: false, context: context)
+            }
+        case .end:
+            if connectAuthority != nil {
+                finishConnect(context: context)
+                return
+            }
+            context.triggerUserOutboundEvent(RequestTimingEvent.requestReceived, promise: nil)
+            if case .forward(let request) = machine.requestEnd() {
+                forward(request, context: context)
+            }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if error is HTTPParserError {
+            handle(machine.protocolError(String(describing: error)), context: context)
+        } else {
+            context.close(promise: nil)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? IdleStateHandler.IdleStateEvent, event == .read {
+            if machine.idleTimeout() == .close { context.close(promise: nil) }
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        machine.closed()
+        cancelResponseTimeout()
+        if let connection {
+            // The response did not finish: the upstream connection is in an unknown state.
+            connection.handler.delegate = nil
+            connection.channel.close(promise: nil)
+            self.connection = nil
+        }
+        context.fireChannelInactive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        // Backpressure: stop reading the upstream while the client cannot keep up.
+        connection?.channel.setOption(.autoRead, value: context.channel.isWritable).whenComplete { _ in }
+        context.fireChannelWritabilityChanged()
+    }
+
+    // MARK: Forwarding
+
+    private func forward(_ request: ExchangeStateMachine.Request, context: ChannelHandlerContext) {
+        let head = request.head
+        let resolved: (Upstream, String, Bool)
+        switch target {
+        case .fixed(let upstream):
+            resolved = (upstream, head.uri, captureFixedTarget)
+        case .fromRequest:
+            guard let components = URLComponents(string: head.uri), components.scheme?.lowercased() == "http",
+                let host = components.host, !host.isEmpty
+            else {
+                fail(.badProxyTarget("expected an absolute http:// URL or CONNECT, got '\(head.uri.prefix(200))'"))
+                return
+            }
+            let upstream = Upstream(host: host, port: components.port ?? 80, isTLS: false)
+            var path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+            if let query = components.percentEncodedQuery { path += "?" + query }
+            resolved = (upstream, path, shared.settings.captureFilter.matches(host))
+        }
+        let (upstream, uri, capture) = resolved
+        var headers = head.headers.removingHopByHop(alsoRemoving: ["expect", "content-length", "transfer-encoding"])
+        headers.replaceOrAdd(name: "host", value: upstream.hostHeader)
+        let hadBody = head.headers.contains(name: "content-length") || head.headers.contains(name: "transfer-encoding")
+        if request.body.readableBytes > 0 || hadBody {
+            headers.add(name: "content-length", value: String(request.body.readableBytes))
+        }
+        self.upstream = upstream
+        self.upstreamURI = uri
+        self.captureThis = capture
+        self.forwardedHead = HTTPRequestHead(version: .http1_1, method: head.method, uri: uri, headers: headers)
+        self.clientRequestHead = head
+        attempts = 0
+        sentAt = nil
+        sendMilliseconds = 0
+        responseHeadAt = nil
+        sendUpstream(request.body, context: context)
+    }
+
+    private func sendUpstream(_ body: ByteBuffer, context: ChannelHandlerContext) {
+        guard let upstream, let forwardedHead else { return }
+        attempts += 1
+        shared.pool.acquire(upstream, on: context.eventLoop).assumeIsolated().whenComplete { result in
+            switch result {
+            case .failure(let error):
+                self.fail(Self.failure(for: error, upstream: upstream, beforeHead: true))
+            case .success(let pooled):
+                guard let connection = try? UpstreamConnection(pooled) else {
+                    pooled.channel.close(promise: nil)
+                    self.fail(.upstreamBroken(upstream.description, cause: "connection closed while opening"))
+                    return
+                }
+                guard self.context != nil, self.machine.isBusy else {
+                    self.shared.pool.release(connection, upstream: upstream)
+                    return
+                }
+                self.connection = connection
+                connection.handler.delegate = self
+                self.scheduleResponseTimeout(upstream: upstream, context: context)
+                let channel = connection.channel
+                let started = NIODeadline.now()
+                channel.write(HTTPClientRequestPart.head(forwardedHead), promise: nil)
+                if body.readableBytes > 0 {
+                    channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil)
+                }
+                let written = channel.eventLoop.makePromise(of: Void.self)
+                channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: written)
+                self.sentAt = started
+                written.futureResult.assumeIsolated().whenSuccess {
+                    self.sendMilliseconds = Double((NIODeadline.now() - started).nanoseconds) / 1_000_000
+                }
+                self.pendingBody = body
+            }
+        }
+    }
+
+    /// The request body kept for one retry on a stale pooled connection.
+    private var pendingBody: ByteBuffer?
+
+    private func scheduleResponseTimeout(upstream: Upstream, context: ChannelHandlerContext) {
+        cancelResponseTimeout()
+        let timeout = shared.settings.upstreamResponseTimeout
+        let seconds = timeout.components.seconds
+        responseTimeout = context.eventLoop.assumeIsolated().scheduleTask(
+            in: .nanoseconds(timeout.nanoseconds)
+        ) {
+            self.fail(.upstreamTimeout(upstream.description, seconds: seconds))
+        }
+    }
+
+    private func cancelResponseTimeout() {
+        responseTimeout?.cancel()
+        responseTimeout = nil
+    }
+
+    /// The exchange failed on the upstream side.
+    private func fail(_ failure: ProxyFailure) {
+        guard let context else { return }
+        cancelResponseTimeout()
+        if let connection {
+            connection.handler.delegate = nil
+            connection.channel.close(promise: nil)
+            self.connection = nil
+        }
+        handle(machine.upstreamFailed(failure), context: context)
+    }
+
+    private func handle(_ action: ExchangeStateMachine.FailureAction, context: ChannelHandlerContext) {
+        switch action {
+        case .none:
+            break
+        case .close:
+            context.close(promise: nil)
+        case .respond(let failure, let request, let keepAlive):
+            if let request, captureThis { emitFailure(failure, request: request) }
+            respond(failure, keepAlive: keepAlive, context: context)
+        }
+    }
+
+    /// Writes `failure` as a JSON response; closes afterwards unless `keepAlive`.
+    func respond(_ failure: ProxyFailure, keepAlive: Bool, context: ChannelHandlerContext) {
+        let body = failure.jsonBody
+        var headers = HTTPHeaders()
+        headers.add(name: "content-type", value: "application/json")
+        headers.add(name: "content-length", value: String(body.count))
+        headers.add(name: "x-authtape-proxy-error", value: failure.code)
+        if !keepAlive { headers.add(name: "connection", value: "close") }
+        let head = HTTPResponseHead(
+            version: .http1_1, status: HTTPResponseStatus(statusCode: failure.status), headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        let done = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        if keepAlive {
+            context.triggerUserOutboundEvent(RequestTimingEvent.readyForRequest, promise: nil)
+        } else {
+            let channel = context.channel
+            done.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    private func emitFailure(_ failure: ProxyFailure, request: ExchangeStateMachine.Request) {
+        let response = RecordedResponse(
+            status: failure.status, reason: failure.reason, httpVersion: "HTTP/1.1",
+            headers: [RecordedHeader(name: "content-type", value: "application/json")], body: failure.jsonBody)
+        emit(request: request, response: response, proxyError: failure.code)
+    }
+
+    private func emit(request: ExchangeStateMachine.Request, response: RecordedResponse, proxyError: String?) {
+        guard let forwardedHead, let upstream else { return }
+        let now = NIODeadline.now()
+        var timings = RecordedTimings(connect: -1, ssl: -1, send: 0, wait: 0, receive: 0)
+        if let connection, !connection.isReused {
+            timings.connect = connection.connectMilliseconds
+            if upstream.isTLS { timings.ssl = connection.connectMilliseconds }
+        }
+        if let sentAt {
+            timings.send = sendMilliseconds
+            let headAt = responseHeadAt ?? now
+            timings.wait = max(0, Double((headAt - sentAt).nanoseconds) / 1_000_000 - sendMilliseconds)
+            timings.receive = Double((now - headAt).nanoseconds) / 1_000_000
+        }
+        let exchange = RecordedExchange(
+            sequence: shared.nextExchangeSequence(), connectionID: connectionID, startedAt: startedAt,
+            request: RecordedRequest(
+                method: forwardedHead.method.rawValue, url: upstream.description + upstreamURI,
+                httpVersion: request.head.version.harString, headers: forwardedHead.headers.recorded,
+                body: Array(request.body.readableBytesView)),
+            response: response, timings: timings, proxyError: proxyError)
+        shared.sink.record(exchange)
+    }
+
+    static func failure(for error: any Error, upstream: Upstream, beforeHead: Bool) -> ProxyFailure {
+        let name = upstream.description
+        if error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError {
+            return .upstreamTLS(name, cause: String(describing: error))
+        }
+        if let error = error as? ChannelError, case .connectTimeout = error {
+            return .upstreamUnreachable(name, cause: "connect timed out")
+        }
+        if error is HTTPParserError {
+            return .upstreamBroken(name, cause: "invalid HTTP response (\(error))")
+        }
+        if let error = error as? NIOConnectionError {
+            let causes = error.connectionErrors.map { String(describing: $0.error) }
+            let dnsError: (any Error)? = error.dnsAAAAError ?? error.dnsAError
+            let cause = causes.first ?? dnsError.map { "DNS: \(String(describing: $0))" }
+            return .upstreamUnreachable(name, cause: cause ?? "no address for host")
+        }
+        if error is IOError {
+            return .upstreamUnreachable(name, cause: String(describing: error))
+        }
+        return beforeHead
+            ? .upstreamBroken(name, cause: String(describing: error))
+            : .upstreamBroken(name, cause: "connection failed mid-response")
+    }
+}
+
+extension ProxyServerHandler: UpstreamResponseDelegate {
+    func upstreamResponseHead(_ head: HTTPResponseHead) {
+        guard let context else { return }
+        responseHeadAt = .now()
+        pendingBody = nil
+        guard case .write(let upstreamHead) = machine.responseHead(head, allocator: context.channel.allocator) else {
+            return
+        }
+        var headers = upstreamHead.headers.removingHopByHop()
+        // Transfer-Encoding passes through: the encoder re-chunks when the upstream chunked.
+        if let clientHead = clientRequestHead {
+            if !clientHead.isKeepAlive {
+                headers.add(name: "connection", value: "close")
+            } else if clientHead.version == .http1_0 {
+                headers.add(name: "connection", value: "keep-alive")
+            }
+        }
+        let clientHead = HTTPResponseHead(version: .http1_1, status: upstreamHead.status, headers: headers)
+        context.write(wrapOutboundOut(.head(clientHead)), promise: nil)
+    }
+
+    func upstreamResponseBody(_ buffer: ByteBuffer) {
+        guard let context, case .write(let buffer) = machine.responseBody(buffer) else { return }
+        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+    }
+
+    func upstreamReadComplete() {
+        context?.flush()
+    }
+
+    func upstreamResponseEnd() {
+        guard let context else { return }
+        cancelResponseTimeout()
+        let upstreamConnection = connection
+        guard case .complete(let request, let response, let keepAlive) = machine.responseEnd(upstreamKeepAlive: true)
+        else { return }
+        if captureThis {
+            let recorded = RecordedResponse(
+                status: Int(response.head.status.code), reason: response.head.status.reasonPhrase,
+                httpVersion: response.head.version.harString, headers: response.head.headers.recorded,
+                body: Array(response.captured.readableBytesView), bodyTruncated: response.truncated,
+                bodySize: response.size)
+            emit(request: request, response: recorded, proxyError: nil)
+        }
+        connection = nil
+        if let upstreamConnection, let upstream {
+            upstreamConnection.channel.setOption(.autoRead, value: true).whenComplete { _ in }
+            shared.pool.release(upstreamConnection, upstream: upstream)
+        }
+        let done = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        if keepAlive {
+            context.triggerUserOutboundEvent(RequestTimingEvent.readyForRequest, promise: nil)
+        } else {
+            let channel = context.channel
+            done.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    func upstreamFailed(_ error: any Error) {
+        guard let upstream else { return }
+        retryOrFail(Self.failure(for: error, upstream: upstream, beforeHead: responseHeadAt == nil))
+    }
+
+    func upstreamClosed() {
+        guard let upstream else { return }
+        retryOrFail(.upstreamBroken(upstream.description, cause: "connection closed before the response ended"))
+    }
+
+    /// A pooled connection that the upstream had already closed fails before any response byte:
+    /// send the request once more on a new connection.
+    private func retryOrFail(_ failure: ProxyFailure) {
+        if let connection, connection.isReused, responseHeadAt == nil, attempts < 3, let body = pendingBody,
+            let context
+        {
+            self.connection = nil
+            connection.channel.close(promise: nil)
+            sendUpstream(body, context: context)
+            return
+        }
+        connection = nil
+        fail(failure)
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Testing
+
+@testable import Recorder
+
+let group = MultiThreadedEventLoopGroup.singleton
+
+/// Runs `body` with a test upstream and a reverse proxy in front of it.
+func withReverseProxy(
+    reply: @escaping @Sendable (HTTPRequestHead, [UInt8]) -> UpstreamReply,
+    configure: (inout RecorderSettings) -> Void = { _ in },
+    _ body: (RecordingProxy, TestUpstream, InMemoryExchangeSink) async throws -> Void
+) async throws {
+    let upstream = try await TestUpstream.start(group: group, reply: reply)
+    var settings = RecorderSettings(mode: .reverse(Upstream(host: "127.0.0.1", port: upstream.port, isTLS: false)))
+    configure(&settings)
+    let sink = InMemoryExchangeSink()
+    let proxy = try await RecordingProxy.start(settings: settings, sink: sink, group: group)
+    do {
+        try await body(proxy, upstream, sink)
+    } catch {
+        try await proxy.shutdown()
+        await upstream.stop()
+        throw error
+    }
+    try await proxy.shutdown()
+    await upstream.stop()
+}
+
+/// A port nothing listens on.
+func closedPort() async throws -> Int {
+    let channel = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
+    let port = channel.localAddress!.port!
+    try await channel.close()
+    return port
+}
+
+@Suite("Reverse proxy")
+struct ReverseProxyTests {
+    @Test("forwards a POST with its path, query and body unchanged and records the exchange")
+    func forwardsAndRecords() async throws {
+        try await withReverseProxy(reply: { head, body in
+            .json(#"{"echo":"\#(head.uri)","length":\#(body.count)}"#)
+        }) { proxy, upstream, sink in
+            let form = "client_id=abc&username=a%40b.c"
+            let request = TestRequest.post("/tenant/oauth2/v2.0/initiate?dc=ESTS&x=%2F", form: form)
+            let responses = try await TestClient.send([request], to: proxy.port, group: group)
+            #expect(responses.count == 1)
+            #expect(responses.first?.status == 200)
+            #expect(responses.first?.text == #"{"echo":"/tenant/oauth2/v2.0/initiate?dc=ESTS&x=%2F","length":\#(form.utf8.count)}"#)
+            let seen = try #require(upstream.seen.first)
+            #expect(seen.head.uri == "/tenant/oauth2/v2.0/initiate?dc=ESTS&x=%2F")
+            #expect(String(decoding: seen.body, as: UTF8.self) == "client_id=abc&username=a%40b.c")
+            #expect(seen.head.headers["host"] == ["127.0.0.1:\(upstream.port)"])
+
+            let exchange = try #require(sink.exchanges.first)
+            #expect(sink.exchanges.count == 1)
+            #expect(exchange.request.method == "POST")
+            #expect(exchange.request.url == "http://127.0.0.1:\(upstream.port)/tenant/oauth2/v2.0/initiate?dc=ESTS&x=%2F")
+            #expect(exchange.request.body == Array("client_id=abc&username=a%40b.c".utf8))
+            #expect(exchange.response.status == 200)
+            #expect(exchange.response.body == responses[0].body)
+            #expect(exchange.response.headers.contains { $0.name == "content-type" && $0.value == "application/json" })
+            #expect(exchange.proxyError == nil)
+            #expect(exchange.timings.wait >= 0 && exchange.timings.connect >= 0)
+        }
+    }
+
+    @Test("reuses one pooled upstream connection for sequential keep-alive requests")
+    func reusesUpstreamConnection() async throws {
+        try await withReverseProxy(reply: { _, _ in .json("{}") }) { proxy, upstream, sink in
+            let requests = (1...4).map { TestRequest(uri: "/r\($0)") }
+            let responses = try await TestClient.send(requests, to: proxy.port, group: group)
+            #expect(responses.map(\.status) == [200, 200, 200, 200])
+            #expect(Set(upstream.seen.map(\.connection)).count == 1)
+            #expect(sink.exchanges.map(\.connectionID).allSatisfy { $0 == sink.exchanges[0].connectionID })
+            #expect(sink.exchanges.map(\.sequence) == sink.exchanges.map(\.sequence).sorted())
+            #expect(sink.exchanges.dropFirst().allSatisfy { $0.timings.connect == -1 })
+        }
+    }
+
+    @Test("answers pipelined requests in request order even when the first is slowest")
+    func pipelining() async throws {
+        try await withReverseProxy(reply: { head, _ in
+            var reply = UpstreamReply.json(#"{"uri":"\#(head.uri)"}"#)
+            if head.uri == "/slow" { reply.delay = .milliseconds(200) }
+            return reply
+        }) { proxy, _, sink in
+            let requests = ["/slow", "/b", "/c"].map { TestRequest(uri: $0) }
+            let responses = try await TestClient.send(requests, to: proxy.port, group: group, pipelined: true)
+            #expect(responses.map(\.text) == [#"{"uri":"/slow"}"#, #"{"uri":"/b"}"#, #"{"uri":"/c"}"#])
+            #expect(sink.exchanges.map { URL(string: $0.request.url)!.path } == ["/slow", "/b", "/c"])
+        }
+    }
+
+    @Test("passes a chunked, gzip-encoded, multi-megabyte response through unchanged and captures it encoded")
+    func largeChunkedGzip() async throws {
+        var generator = SystemRandomNumberGenerator()
+        let parts = (0..<48).map { _ in (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        let expected = parts.flatMap { $0 }
+        try await withReverseProxy(reply: { _, _ in
+            UpstreamReply(headers: [("content-type", "application/json"), ("content-encoding", "gzip")], parts: parts)
+        }) { proxy, _, sink in
+            let responses = try await TestClient.send([TestRequest(uri: "/big")], to: proxy.port, group: group)
+            let response = try #require(responses.first)
+            #expect(response.body == expected)
+            #expect(response.headers["content-encoding"] == ["gzip"])
+            #expect(response.headers["transfer-encoding"] == ["chunked"])
+            let exchange = try #require(sink.exchanges.first)
+            #expect(exchange.response.body == expected)
+            #expect(exchange.response.contentEncoding == "gzip")
+            #expect(!exchange.response.bodyTruncated)
+        }
+    }
+
+    @Test("truncates only the captured copy of a body longer than the capture limit")
+    func captureLimit() async throws {
+        let body = Array(repeating: UInt8(ascii: "x"), count: 5_000)
+        try await withReverseProxy(
+            reply: { _, _ in UpstreamReply(headers: [("content-length", "5000")], parts: [body]) },
+            configure: { $0.maxCapturedResponseBody = 1_000 }
+        ) { proxy, _, sink in
+            let responses = try await TestClient.send([TestRequest(uri: "/")], to: proxy.port, group: group)
+            #expect(responses.first?.body == body)
+            let exchange = try #require(sink.exchanges.first)
+            #expect(exchange.response.body.count == 1_000)
+            #expect(exchange.response.bodyTruncated)
+            #expect(exchange.response.bodySize == 5_000)
+        }
+    }
+}

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Writes a large HAR of native-auth exchanges for the redaction benchmark.
+
+The capture looks like what `authtape record` writes (HAR 1.2, two-space indentation, keys in
+HAR order, `_authtape` per entry): sign-up, sign-in, password reset and MFA flows against
+an Entra External ID tenant, with passwords, one-time codes, continuation tokens, JWT access
+and id tokens, refresh tokens, e-mail addresses, phone numbers, cookies and Authorization
+headers. A few responses are gzip bodies stored as base64, as other tools capture them.
+
+    generate_har.py OUTPUT [--megabytes 100] [--seed 1]
+
+The output depends only on the arguments (seeded random numbers, fixed clock).
+"""
+
+import argparse
+import base64
+import gzip
+import json
+import random
+import sys
+import urllib.parse
+
+AUTHORITY = "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"
+CLIENT_ID = "11111111-2222-4333-8444-555555555555"
+FIRST_NAMES = ["alex", "sam", "kim", "jo", "noor", "lea", "ravi", "mina", "olu", "ines"]
+DOMAINS = ["example.com", "contoso.org", "fabrikam.net", "mail.example.co.uk"]
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+class Generator:
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+        self.clock = 1_795_000_000.0
+        self.flow = 0
+
+    def token(self, length):
+        return "".join(self.rng.choice(ALPHABET) for _ in range(length))
+
+    def b64url(self, raw):
+        return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+    def jwt(self, claims):
+        header = self.b64url(b'{"alg":"RS256","kid":"' + self.token(20).encode() + b'","typ":"JWT"}')
+        body = self.b64url(json.dumps(claims, separators=(",", ":")).encode())
+        signature = self.b64url(self.rng.randbytes(256))
+        return f"{header}.{body}.{signature}"
+
+    def user(self):
+        name = self.rng.choice(FIRST_NAMES) + "." + self.token(6).lower()
+        return name + "@" + self.rng.choice(DOMAINS)
+
+    def phone(self):
+        return "+1 425 555 " + "".join(self.rng.choice("0123456789") for _ in range(4))
+
+    def guid(self):
+        h = "".join(self.rng.choice("0123456789abcdef") for _ in range(32))
+        return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+    def continuation_token(self):
+        return "uY29udGludWF0aW9u" + self.token(self.rng.randint(300, 700))
+
+    def started(self):
+        self.clock += self.rng.uniform(0.2, 3.0)
+        seconds = int(self.clock)
+        millis = int((self.clock - seconds) * 1000)
+        import time as _time
+        stamp = _time.strftime("%Y-%m-%dT%H:%M:%S", _time.gmtime(seconds))
+        return f"{stamp}.{millis:03d}Z"
+
+    # One exchange in the order and shape HARWriter uses.
+    def entry(self, path, form, status, body, flow_id, flow_kind, extra_request_headers=(),
+              extra_response_headers=(), gzip_response=False, cookies=False):
+        request_body = urllib.parse.urlencode(form, quote_via=urllib.parse.quote_plus)
+        correlation = self.guid()
+        request_headers = [
+            {"name": "Host", "value": "contoso.ciamlogin.com"},
+            {"name": "Content-Type", "value": "application/x-www-form-urlencoded"},
+            {"name": "Accept", "value": "application/json"},
+            {"name": "client-request-id", "value": correlation},
+            {"name": "x-client-SKU", "value": "MSAL.iOS"},
+            {"name": "x-client-Ver", "value": "1.6.0"},
+            {"name": "x-client-OS", "value": "18.1"},
+            {"name": "x-client-DM", "value": "iPhone"},
+            {"name": "User-Agent", "value": "ContosoApp/4.2 CFNetwork/1568.200.51 Darwin/24.1.0"},
+            {"name": "Content-Length", "value": str(len(request_body))},
+        ] + list(extra_request_headers)
+        if cookies:
+            request_headers.append({"name": "Cookie", "value": f"x-ms-gateway-slice=estsfd; stsservicecookie={self.token(40)}; fpc={self.token(60)}"})
+        response_text = json.dumps(body, separators=(",", ":"))
+        response_headers = [
+            {"name": "Content-Type", "value": "application/json; charset=utf-8"},
+            {"name": "Cache-Control", "value": "no-store, no-cache"},
+            {"name": "Pragma", "value": "no-cache"},
+            {"name": "Strict-Transport-Security", "value": "max-age=31536000; includeSubDomains"},
+            {"name": "X-Content-Type-Options", "value": "nosniff"},
+            {"name": "client-request-id", "value": correlation},
+            {"name": "x-ms-request-id", "value": self.guid()},
+            {"name": "x-ms-ests-server", "value": "2.1.19185.6 - WUS2 ProdSlices"},
+            {"name": "Date", "value": "Sat, 22 Nov 2026 10:00:00 GMT"},
+        ] + list(extra_response_headers)
+        response_cookies = []
+        if cookies:
+            value = self.token(48)
+            response_headers.append({"name": "Set-Cookie", "value": f"fpc={value}; expires=Mon, 22-Dec-2026 10:00:00 GMT; path=/; secure; HttpOnly; SameSite=None"})
+            response_cookies.append({"name": "fpc", "value": value, "path": "/", "httpOnly": True, "secure": True})
+        content = {"size": len(response_text.encode()), "mimeType": "application/json; charset=utf-8"}
+        if gzip_response:
+            response_headers.append({"name": "Content-Encoding", "value": "gzip"})
+            compressed = gzip.compress(response_text.encode(), mtime=0)
+            content["text"] = base64.b64encode(compressed).decode()
+            content["encoding"] = "base64"
+        else:
+            content["text"] = response_text
+        send, wait, receive = 0.1, self.rng.randint(40, 400) + 0.3, 0.4
+        return {
+            "startedDateTime": self.started(),
+            "time": round(send + wait + receive, 1),
+            "request": {
+                "method": "POST",
+                "url": AUTHORITY + path + ("?dc=ESTS-PUB-WUS2-AZ1-FD000-TEST1" if self.rng.random() < 0.2 else ""),
+                "httpVersion": "HTTP/1.1",
+                "cookies": [],
+                "headers": request_headers,
+                "queryString": [],
+                "postData": {"mimeType": "application/x-www-form-urlencoded", "text": request_body},
+                "headersSize": -1,
+                "bodySize": len(request_body),
+            },
+            "response": {
+                "status": status,
+                "statusText": "OK" if status == 200 else "Bad Request",
+                "httpVersion": "HTTP/1.1",
+                "cookies": response_cookies,
+                "headers": response_headers,
+                "content": content,
+                "redirectURL": "",
+                "headersSize": -1,
+                "bodySize": len(response_text.encode()),
+            },
+            "cache": {},
+            "timings": {"blocked": -1, "dns": -1, "connect": -1, "send": send, "wait": wait, "receive": receive, "ssl": -1},
+            "serverIPAddress": "20.190.151." + str(self.rng.randint(1, 254)),
+            "connection": str(self.rng.randint(40000, 65000)),
+            "_authtape": {"schemaVersion": 1, "flowId": flow_id, "flowKind": flow_kind, "step": path.lstrip("/")},
+        }
+
+    def tokens(self, email):
+        oid = self.guid()
+        access = self.jwt({"aud": CLIENT_ID, "iss": "https://" + self.guid() + ".ciamlogin.com/", "iat": 1795000000,
+                           "exp": 1795003600, "oid": oid, "preferred_username": email, "scp": "openid profile",
+                           "tid": self.guid(), "uti": self.token(22), "ver": "2.0"})
+        ident = self.jwt({"aud": CLIENT_ID, "name": "Test User", "oid": oid, "email": email, "tid": self.guid()})
+        return {"token_type": "Bearer", "scope": "openid profile offline_access", "expires_in": 3599,
+                "ext_expires_in": 3599, "access_token": access, "refresh_token": "1.AXkA" + self.token(800),
+                "id_token": ident,
+                "client_info": base64.b64encode(json.dumps({"uid": oid, "utid": self.guid()}).encode()).decode()}
+
+    def challenge_body(self, token, email):
+        masked = email[0] + "***@" + email.split("@")[1]
+        return {"continuation_token": token, "challenge_type": "oob", "binding_method": "prompt",
+                "challenge_channel": "email", "challenge_target_label": masked, "code_length": 8, "interval": 300}
+
+    def flow_entries(self):
+        self.flow += 1
+        kind = self.rng.choice(["signUp", "signIn", "resetPassword", "mfa"])
+        flow_id = f"{kind}-{self.flow}"
+        email = self.user()
+        password = "P@ss-" + self.token(10) + "!"
+        code = "".join(self.rng.choice("0123456789") for _ in range(8))
+        cookies = self.rng.random() < 0.3
+        gz = self.rng.random() < 0.1
+        t = [self.continuation_token() for _ in range(5)]
+        e = self.entry
+        if kind == "signUp":
+            return [
+                e("/signup/v1.0/start", [("client_id", CLIENT_ID), ("username", email), ("password", password), ("challenge_type", "oob password redirect")], 200, {"continuation_token": t[0]}, flow_id, kind, cookies=cookies),
+                e("/signup/v1.0/challenge", [("client_id", CLIENT_ID), ("continuation_token", t[0]), ("challenge_type", "oob password redirect")], 200, self.challenge_body(t[1], email), flow_id, kind),
+                e("/signup/v1.0/continue", [("client_id", CLIENT_ID), ("continuation_token", t[1]), ("grant_type", "oob"), ("oob", code)], 400,
+                  {"error": "attributes_required", "error_description": "AADSTS55106: User attributes required for " + email, "error_codes": [55106], "timestamp": "2026-11-22 10:00:02Z", "trace_id": self.guid(), "correlation_id": self.guid(), "continuation_token": t[2], "required_attributes": [{"name": "displayName", "type": "string", "required": True}]}, flow_id, kind),
+                e("/signup/v1.0/continue", [("client_id", CLIENT_ID), ("continuation_token", t[2]), ("grant_type", "attributes"), ("attributes", json.dumps({"displayName": "Test " + self.token(6), "mobilePhone": self.phone()}))], 200, {"continuation_token": t[3], "expires_in": 600}, flow_id, kind),
+                e("/oauth2/v2.0/token", [("client_id", CLIENT_ID), ("continuation_token", t[3]), ("grant_type", "continuation_token"), ("username", email), ("scope", "openid profile offline_access"), ("client_info", "true")], 200, self.tokens(email), flow_id, kind, gzip_response=gz),
+            ]
+        if kind == "signIn":
+            return [
+                e("/oauth2/v2.0/initiate", [("client_id", CLIENT_ID), ("username", email), ("challenge_type", "password redirect")], 200, {"continuation_token": t[0]}, flow_id, kind, cookies=cookies),
+                e("/oauth2/v2.0/challenge", [("client_id", CLIENT_ID), ("continuation_token", t[0]), ("challenge_type", "password redirect")], 200, {"continuation_token": t[1], "challenge_type": "password"}, flow_id, kind),
+                e("/oauth2/v2.0/token", [("client_id", CLIENT_ID), ("continuation_token", t[1]), ("grant_type", "password"), ("password", password), ("scope", "openid profile offline_access"), ("client_info", "true")], 200, self.tokens(email), flow_id, kind, gzip_response=gz),
+                e("/oauth2/v2.0/token", [("client_id", CLIENT_ID), ("grant_type", "refresh_token"), ("refresh_token", "1.AXkA" + self.token(800)), ("scope", "openid profile offline_access")], 200, self.tokens(email), flow_id, kind,
+                  extra_request_headers=[{"name": "Authorization", "value": "Bearer " + self.jwt({"sub": self.guid(), "email": email})}]),
+            ]
+        if kind == "resetPassword":
+            return [
+                e("/resetpassword/v1.0/start", [("client_id", CLIENT_ID), ("username", email), ("challenge_type", "oob redirect")], 200, {"continuation_token": t[0]}, flow_id, kind),
+                e("/resetpassword/v1.0/challenge", [("client_id", CLIENT_ID), ("continuation_token", t[0]), ("challenge_type", "oob redirect")], 200, self.challenge_body(t[1], email), flow_id, kind),
+                e("/resetpassword/v1.0/continue", [("client_id", CLIENT_ID), ("continuation_token", t[1]), ("grant_type", "oob"), ("oob", code)], 200, {"continuation_token": t[2], "expires_in": 600}, flow_id, kind),
+                e("/resetpassword/v1.0/submit", [("client_id", CLIENT_ID), ("continuation_token", t[2]), ("new_password", password)], 200, {"continuation_token": t[3], "poll_interval": 2}, flow_id, kind),
+                e("/resetpassword/v1.0/poll_completion", [("client_id", CLIENT_ID), ("continuation_token", t[3])], 200, {"status": "succeeded", "continuation_token": t[4]}, flow_id, kind),
+            ]
+        method = self.guid()
+        return [
+            e("/oauth2/v2.0/token", [("client_id", CLIENT_ID), ("continuation_token", t[0]), ("grant_type", "password"), ("password", password), ("scope", "openid"), ("client_info", "true")], 400,
+              {"error": "invalid_grant", "suberror": "mfa_required", "error_description": "AADSTS50076: multi-factor authentication required.", "error_codes": [50076], "continuation_token": t[1]}, flow_id, kind),
+            e("/oauth2/v2.0/introspect", [("client_id", CLIENT_ID), ("continuation_token", t[1])], 200,
+              {"continuation_token": t[2], "methods": [{"id": method, "challenge_type": "oob", "challenge_channel": "sms", "login_hint": "+1425555****"}, {"id": self.guid(), "challenge_type": "oob", "challenge_channel": "email", "login_hint": email}]}, flow_id, kind),
+            e("/oauth2/v2.0/challenge", [("client_id", CLIENT_ID), ("continuation_token", t[2]), ("challenge_type", "oob redirect"), ("id", method)], 200,
+              {"continuation_token": t[3], "challenge_type": "oob", "binding_method": "prompt", "challenge_channel": "sms", "challenge_target_label": self.phone(), "code_length": 6}, flow_id, kind),
+            e("/oauth2/v2.0/token", [("client_id", CLIENT_ID), ("continuation_token", t[3]), ("grant_type", "mfa_oob"), ("oob", code[:6]), ("scope", "openid"), ("client_info", "true")], 200, self.tokens(email), flow_id, kind, gzip_response=gz),
+        ]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("output")
+    parser.add_argument("--megabytes", type=float, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    generator = Generator(args.seed)
+    target = int(args.megabytes * 1_000_000)
+    with open(args.output, "w", encoding="utf-8") as out:
+        out.write('{\n  "log": {\n    "version": "1.2",\n    "creator": {\n      "name": "authtape",\n'
+                  '      "version": "0.1.0"\n    },\n    "entries": [')
+        written = 0
+        first = True
+        while written < target:
+            for entry in generator.flow_entries():
+                text = json.dumps(entry, indent=2, ensure_ascii=False)
+                text = text.replace("\n", "\n      ")
+                chunk = ("" if first else ",") + "\n      " + text
+                first = False
+                out.write(chunk)
+                written += len(chunk)
+        out.write('\n    ],\n    "_authtape": {\n      "schemaVersion": 1,\n      "toolVersion": "0.1.0",\n'
+                  '      "upstream": "https://contoso.ciamlogin.com",\n      "mode": "reverse-proxy"\n    }\n  }\n}\n')
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
