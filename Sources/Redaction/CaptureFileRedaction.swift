@@ -6,7 +6,12 @@ extension Redactor {
     /// capture and redacting in place loses nothing.
     @discardableResult
     public func redactFile(input: String, output: String) throws(HARError) -> RedactionSummary {
-        let document = try HARReader.read(contentsOf: input)
+        let bytes = try HARRawFile.read(contentsOf: input)
+        if let (redacted, summary) = redactCapture(bytes: bytes) {
+            try HARRawFile.write(redacted, to: output)
+            return summary
+        }
+        let document = try HARReader.read(bytes: bytes, source: input)
         let (redacted, summary) = redact(document)
         try HARWriter.write(redacted, to: output)
         return summary

@@ -11,6 +11,9 @@ struct CompiledRules: Sendable {
     var jsonKeys: [String: RedactionRule] = [:]
     var jsonPaths: [(components: [String], rule: RedactionRule)] = []
     var patterns: [(pattern: PCRE2Pattern, rule: RedactionRule)] = []
+    /// For each pattern, bytes every match contains (known for the built-in patterns), so
+    /// strings without them skip the pattern.
+    var requiredLiterals: [[UInt8]?] = []
     var mimeTypes: [(mimeType: String, rule: RedactionRule)] = []
 
     init(_ ruleSet: RuleSet) throws(PatternError) {
@@ -29,6 +32,7 @@ struct CompiledRules: Sendable {
             case .jsonPath(let path): jsonPaths.append((Self.pathComponents(path), rule))
             case .pattern(let source):
                 patterns.append((try PCRE2Pattern(source, name: rule.name), rule))
+                requiredLiterals.append(Self.requiredLiteral(of: source))
             case .bodyMIMEType(let mimeType): mimeTypes.append((mimeType.lowercased(), rule))
             }
         }
@@ -37,6 +41,35 @@ struct CompiledRules: Sendable {
     private static func insertFirst(_ table: inout [String: RedactionRule], _ name: String, _ rule: RedactionRule) {
         let key = name.lowercased()
         if table[key] == nil { table[key] = rule }
+    }
+
+    /// A literal every match of the built-in pattern `source` contains; nil for other patterns.
+    static func requiredLiteral(of source: String) -> [UInt8]? {
+        switch source {
+        case Patterns.jwt: return Array("eyJ".utf8)
+        case Patterns.email: return Array("@".utf8)
+        case Patterns.phone: return Array("+".utf8)
+        default: return nil
+        }
+    }
+
+    /// Whether `text` contains `literal`.
+    static func contains(_ text: String, _ literal: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= literal.count, let first = literal.first else { return literal.isEmpty }
+            var i = 0
+            let last = bytes.count - literal.count
+            while i <= last {
+                if bytes[i] == first {
+                    var j = 1
+                    while j < literal.count, bytes[i + j] == literal[j] { j += 1 }
+                    if j == literal.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// `methods[].id` → `["methods", "[]", "id"]`, lowercased.
@@ -64,6 +97,7 @@ struct CompiledRules: Sendable {
 
     /// The whole-body rule for a MIME type, if any.
     func mimeRule(_ mimeType: String) -> RedactionRule? {
+        if mimeTypes.isEmpty { return nil }
         let essence = mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         for entry in mimeTypes {
             if entry.mimeType == essence { return entry.rule }

@@ -15,13 +15,30 @@ struct FormBody {
     /// Splits `text` on `&`; decodes `+` and `%20` as a space. Malformed escapes are kept
     /// literally, as browsers do.
     init(_ text: Substring) {
-        fields = text.split(separator: "&", omittingEmptySubsequences: false).map { part in
-            if let eq = part.firstIndex(of: "=") {
-                return Field(
-                    raw: part, name: Self.decode(part[..<eq]),
-                    value: Self.decode(part[part.index(after: eq)...]), replacement: nil)
+        fields = []
+        let utf8 = text.utf8
+        var partStart = utf8.startIndex
+        var equals: String.Index?
+        var index = partStart
+        while true {
+            let atEnd = index == utf8.endIndex
+            let byte = atEnd ? 0 : utf8[index]
+            if atEnd || byte == UInt8(ascii: "&") {
+                let part = text[partStart..<index]
+                if let eq = equals {
+                    fields.append(
+                        Field(raw: part, name: Self.decode(text[partStart..<eq]), value: Self.decode(text[utf8.index(after: eq)..<index]), replacement: nil))
+                } else {
+                    fields.append(Field(raw: part, name: Self.decode(part), value: "", replacement: nil))
+                }
+                if atEnd { break }
+                index = utf8.index(after: index)
+                partStart = index
+                equals = nil
+            } else {
+                if byte == UInt8(ascii: "="), equals == nil { equals = index }
+                index = utf8.index(after: index)
             }
-            return Field(raw: part, name: Self.decode(part), value: "", replacement: nil)
         }
     }
 
@@ -42,6 +59,8 @@ struct FormBody {
     var isChanged: Bool { fields.contains { $0.replacement != nil } }
 
     static func decode(_ text: Substring) -> String {
+        // Nothing to decode: the text as it is.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = Array(text.utf8)[...]

@@ -8,7 +8,7 @@ import Synchronization
 /// nothing in them can be reversed into the secret (no hash of a short code is ever written).
 /// They use only characters that need no escaping in JSON, URLs or form bodies.
 public final class PlaceholderTable: Sendable {
-    private struct State {
+    fileprivate struct State {
         var bySecret: [String: String] = [:]
         var counters: [String: Int] = [:]
         var issued: Set<String> = []
@@ -52,6 +52,19 @@ public final class PlaceholderTable: Sendable {
             state.issued.insert(placeholder)
             state.bySecret[placeholder] = placeholder
         }
+    }
+
+    /// The table's contents at one moment, to undo work that is then thrown away.
+    struct Snapshot: Sendable {
+        fileprivate let state: State
+    }
+
+    func snapshot() -> Snapshot {
+        state.withLock { Snapshot(state: $0) }
+    }
+
+    func restore(_ snapshot: Snapshot) {
+        state.withLock { $0 = snapshot.state }
     }
 
     /// How many distinct secrets have been replaced.

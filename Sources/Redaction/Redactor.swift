@@ -9,7 +9,7 @@ public final class Redactor: Sendable {
     public let ruleSet: RuleSet
     /// The placeholders issued so far.
     public let placeholders: PlaceholderTable
-    private let compiled: CompiledRules
+    let compiled: CompiledRules
 
     /// Compiles `ruleSet`.
     /// - Throws: `PatternError` naming the rule whose regular expression is invalid.
@@ -46,6 +46,13 @@ public final class Redactor: Sendable {
             copy.log.entries[index] = entry
             total.add(summary)
         }
+        total.add(redactDocumentFields(of: document, into: &copy))
+        return (copy, total)
+    }
+
+    /// Redacts what a document holds outside its entries (log comment, extensions, page
+    /// titles) into `copy`; runs after the entries so placeholders are numbered in file order.
+    func redactDocumentFields(of document: HARDocument, into copy: inout HARDocument) -> RedactionSummary {
         var redactor = ValueRedactor(rules: compiled, table: placeholders)
         copy.log.comment = redactor.redactComment(document.log.comment)
         copy.log.extensions = redactor.redactExtensions(document.log.extensions)
@@ -57,8 +64,7 @@ public final class Redactor: Sendable {
                 return page
             }
         }
-        total.add(RedactionSummary(counts: redactor.counts))
-        return (copy, total)
+        return RedactionSummary(counts: redactor.counts)
     }
 }
 

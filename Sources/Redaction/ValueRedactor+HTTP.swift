@@ -78,6 +78,10 @@ extension ValueRedactor {
             return replaced == text ? nil : replaced
         }
         let isBase64 = encoding?.lowercased() == "base64"
+        if !isBase64, contentEncoding.flatMap(ContentCoding.init(headerValue:)) == nil {
+            // Plain text with no coding to undo: the text is the body.
+            return redactBodyText(text, mimeType: mimeType)
+        }
         var bytes: [UInt8]
         if isBase64 {
             guard let data = Data(base64Encoded: text.filter { !$0.isWhitespace }) else { return nil }

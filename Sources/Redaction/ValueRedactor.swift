@@ -27,7 +27,8 @@ struct ValueRedactor {
         if value.isEmpty { return nil }
         var current = value
         var changed = false
-        for (pattern, rule) in rules.patterns {
+        for (index, (pattern, rule)) in rules.patterns.enumerated() {
+            if let literal = rules.requiredLiterals[index], !CompiledRules.contains(current, literal) { continue }
             if let replaced = pattern.replacingMatches(in: current, with: { match in
                 self.replace(String(match), kind: rule.kind)
             }) {

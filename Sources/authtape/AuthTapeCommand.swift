@@ -6,7 +6,10 @@ struct AuthTapeCommand: AsyncParsableCommand {
         commandName: "authtape",
         abstract: "Record, redact, replay and fuzz Microsoft Entra native-auth traffic.",
         version: AuthTapeVersion.current,
-        subcommands: [RedactCommand.self, CheckCommand.self])
+        subcommands: [
+            DemoCommand.self, RecordCommand.self, RecoverCommand.self, ServeCommand.self, OtpCommand.self,
+            RedactCommand.self, CheckCommand.self, CACommand.self,
+        ])
 
     /// Runs the command, turning `CLIFailure` into a one-line message and its exit status.
     static func main() async {

@@ -98,3 +98,32 @@ struct ContinuationTokenTests {
         #expect(ok.status == 200)
     }
 }
+
+@Suite("Token endpoint rules")
+struct TokenEndpointRuleTests {
+    @Test("an empty scope is invalid_scope and an unknown grant is unsupported_grant_type")
+    func scopeAndGrant() throws {
+        let h = try EmulatorHarness()
+        let badScope = h.post(.token, [("grant_type", "password"), ("scope", " "), ("continuation_token", "x")])
+        #expect(badScope.error == "invalid_scope")
+        let grant = h.post(.token, [("grant_type", "authorization_code"), ("code", "x")])
+        #expect(grant.error == "unsupported_grant_type")
+    }
+
+    @Test("reset on a client whose user flow has SSPR off is invalid_request")
+    func ssprOff() throws {
+        var h = try EmulatorHarness()
+        h.clientID = "22222222-3333-4444-8555-666666666666"
+        let reply = h.post(.resetPasswordStart, [("username", "alex@contoso.com"), ("challenge_type", "oob redirect")])
+        #expect(reply.error == "invalid_request")
+    }
+
+    @Test("an expired refresh token is expired_refresh_token")
+    func expiredRefresh() throws {
+        let h = try EmulatorHarness()
+        let tokens = h.signInPassword("alex@contoso.com", "Sunny-Day-42!")
+        h.clock.advance(by: 86_401)
+        let reply = h.post(.token, [("grant_type", "refresh_token"), ("refresh_token", tokens["refresh_token"]!)])
+        #expect(reply.error == "expired_refresh_token")
+    }
+}

@@ -5,6 +5,12 @@ extension EmulatorCore {
     /// `/oauth2/v2.0/token`.
     func token(_ c: NativeAuthContext) throws(NativeAuthError) -> NativeAuthAnswer {
         guard let grant = c.form[WireField.grantType], !grant.isEmpty else { throw .missing(WireField.grantType) }
+        if let scope = c.form[WireField.scope],
+            scope.split(separator: " ").isEmpty
+                || scope.unicodeScalars.contains(where: { $0 != " " && ($0.value < 0x21 || $0.value > 0x7E) })
+        {
+            throw NativeAuthError(.invalidScope, 70011, "The provided value for the input parameter 'scope' is not valid.")
+        }
         switch WireGrantType(grant) {
         case .password:
             let token = try openToken(c, steps: [.signInPasswordChallenged])

@@ -1,0 +1,239 @@
+/// The parts of one HAR entry that redaction reads, located in the capture's bytes by
+/// `CanonicalEntry.scan` when the entry is exactly in the form `HARWriter` writes it.
+///
+/// Entries in any other form (other tools' captures, hand edits, extension fields, comments,
+/// base64 bodies, POST parameters) are not described here: the caller redacts them through
+/// the typed HAR path instead, which gives the same result for every form.
+struct CanonicalEntry {
+    struct Pair {
+        var name: StringToken
+        var value: StringToken
+    }
+
+    struct Message {
+        var headers: [Pair] = []
+        var cookies: [Pair] = []
+        var query: [Pair] = []
+        var url: StringToken?
+        var mimeType: StringToken?
+        var text: StringToken?
+    }
+
+    var request = Message()
+    var response = Message()
+    /// The value of `_authtape`, when present.
+    var authtape: Range<Int>?
+    /// Where a new last member would be inserted (just after the last value).
+    var endOfMembers = 0
+    /// Just after the entry's closing brace.
+    var end = 0
+
+    mutating func reset() {
+        request.headers.removeAll(keepingCapacity: true)
+        request.cookies.removeAll(keepingCapacity: true)
+        request.query.removeAll(keepingCapacity: true)
+        response.headers.removeAll(keepingCapacity: true)
+        response.cookies.removeAll(keepingCapacity: true)
+        response.query.removeAll(keepingCapacity: true)
+        request.url = nil
+        request.mimeType = nil
+        request.text = nil
+        response.url = nil
+        response.mimeType = nil
+        response.text = nil
+        authtape = nil
+    }
+
+    /// Reads the entry starting at `reader.position`, an object at nesting level 3. Returns
+    /// false when the entry is not in the canonical form handled here.
+    mutating func scan(_ reader: inout CanonicalReader) -> Bool {
+        reset()
+        let level = 3
+        var empty = false
+        guard reader.beginObject(isEmpty: &empty), !empty else { return false }
+        // pageref, startedDateTime, time, request, response, cache, timings, serverIPAddress,
+        // connection, _authtape (comment and extension members are left to the typed path).
+        var state = 0
+        var failed = false
+        var first = true
+        while let key = reader.nextKey(level: level, first: first, failed: &failed) {
+            first = false
+            if reader.keyEquals(key, "pageref"), state < 1 {
+                state = 1
+                guard reader.string() != nil else { return false }
+            } else if reader.keyEquals(key, "startedDateTime"), state < 2 {
+                state = 2
+                guard reader.string() != nil else { return false }
+            } else if reader.keyEquals(key, "time"), state == 2 {
+                state = 3
+                guard reader.double() else { return false }
+            } else if reader.keyEquals(key, "request"), state == 3 {
+                state = 4
+                guard scanRequest(&reader, level: level + 1) else { return false }
+            } else if reader.keyEquals(key, "response"), state == 4 {
+                state = 5
+                guard scanResponse(&reader, level: level + 1) else { return false }
+            } else if reader.keyEquals(key, "cache"), state == 5 {
+                state = 6
+                guard reader.consume(UInt8(ascii: "{")), reader.consume(UInt8(ascii: "}")) else { return false }
+            } else if reader.keyEquals(key, "timings"), state == 6 {
+                state = 7
+                guard Self.scanTimings(&reader, level: level + 1) else { return false }
+            } else if reader.keyEquals(key, "serverIPAddress"), state >= 7, state < 8 {
+                state = 8
+                guard reader.string() != nil else { return false }
+            } else if reader.keyEquals(key, "connection"), state >= 7, state < 9 {
+                state = 9
+                guard reader.string() != nil else { return false }
+            } else if reader.keyEquals(key, "_authtape"), state >= 7, state < 10 {
+                state = 10
+                let start = reader.position
+                guard reader.skipAnyValue() else { return false }
+                authtape = start..<reader.position
+            } else {
+                return false
+            }
+            endOfMembers = reader.position
+        }
+        guard !failed, state >= 7 else { return false }
+        end = reader.position
+        return true
+    }
+
+    private mutating func scanRequest(_ reader: inout CanonicalReader, level: Int) -> Bool {
+        var message = Message()
+        swap(&message, &request)
+        defer { swap(&message, &request) }
+        var empty = false
+        guard reader.beginObject(isEmpty: &empty), !empty else { return false }
+        let order: [StaticString] = ["method", "url", "httpVersion", "cookies", "headers", "queryString", "postData", "headersSize", "bodySize"]
+        var next = 0
+        var failed = false
+        var first = true
+        while let key = reader.nextKey(level: level, first: first, failed: &failed) {
+            first = false
+            // postData is the only optional member.
+            if next == 6, !reader.keyEquals(key, "postData") { next = 7 }
+            guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
+            switch next {
+            case 0, 2: guard reader.string() != nil else { return false }
+            case 1:
+                guard let url = reader.string() else { return false }
+                message.url = url
+            case 3: guard Self.scanPairs(&reader, level: level + 1, into: &message.cookies, cookie: true) else { return false }
+            case 4: guard Self.scanPairs(&reader, level: level + 1, into: &message.headers, cookie: false) else { return false }
+            case 5: guard Self.scanPairs(&reader, level: level + 1, into: &message.query, cookie: false) else { return false }
+            case 6: guard Self.scanBody(&reader, level: level + 1, sizeFirst: false, into: &message) else { return false }
+            default: guard reader.integer() else { return false }
+            }
+            next += 1
+        }
+        return !failed && next == order.count
+    }
+
+    private mutating func scanResponse(_ reader: inout CanonicalReader, level: Int) -> Bool {
+        var message = Message()
+        swap(&message, &response)
+        defer { swap(&message, &response) }
+        var empty = false
+        guard reader.beginObject(isEmpty: &empty), !empty else { return false }
+        let order: [StaticString] = ["status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize", "bodySize"]
+        var next = 0
+        var failed = false
+        var first = true
+        while let key = reader.nextKey(level: level, first: first, failed: &failed) {
+            first = false
+            guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
+            switch next {
+            case 0, 7, 8: guard reader.integer() else { return false }
+            case 1, 2: guard reader.string() != nil else { return false }
+            case 3: guard Self.scanPairs(&reader, level: level + 1, into: &message.cookies, cookie: true) else { return false }
+            case 4: guard Self.scanPairs(&reader, level: level + 1, into: &message.headers, cookie: false) else { return false }
+            case 5: guard Self.scanBody(&reader, level: level + 1, sizeFirst: true, into: &message) else { return false }
+            default:
+                guard let url = reader.string() else { return false }
+                message.url = url
+            }
+            next += 1
+        }
+        return !failed && next == order.count
+    }
+
+    /// `[{"name": …, "value": …}, …]`; cookies may also carry path, domain, expires,
+    /// httpOnly and secure, in that order.
+    private static func scanPairs(_ reader: inout CanonicalReader, level: Int, into pairs: inout [Pair], cookie: Bool) -> Bool {
+        guard reader.consume(UInt8(ascii: "[")) else { return false }
+        if reader.consume(UInt8(ascii: "]")) { return true }
+        var firstElement = true
+        while true {
+            if !firstElement {
+                if reader.consumeNewline(level: level), reader.consume(UInt8(ascii: "]")) { return true }
+                guard reader.consume(UInt8(ascii: ",")) else { return false }
+            }
+            firstElement = false
+            guard reader.consumeNewline(level: level + 1) else { return false }
+            var empty = false
+            guard reader.beginObject(isEmpty: &empty), !empty else { return false }
+            let order: [StaticString] = cookie ? ["name", "value", "path", "domain", "expires", "httpOnly", "secure"] : ["name", "value"]
+            var next = 0
+            var failed = false
+            var first = true
+            var name: StringToken?
+            var value: StringToken?
+            while let key = reader.nextKey(level: level + 1, first: first, failed: &failed) {
+                first = false
+                while next < order.count, next >= 2, !reader.keyEquals(key, order[next]) { next += 1 }
+                guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
+                if next >= 5 {
+                    guard reader.boolean() else { return false }
+                } else {
+                    guard let token = reader.string() else { return false }
+                    if next == 0 { name = token } else if next == 1 { value = token }
+                }
+                next += 1
+            }
+            guard !failed, let name, let value else { return false }
+            pairs.append(Pair(name: name, value: value))
+        }
+    }
+
+    /// `postData` (`mimeType`, `text`) or `content` (`size`, `compression`, `mimeType`, `text`).
+    private static func scanBody(_ reader: inout CanonicalReader, level: Int, sizeFirst: Bool, into message: inout Message) -> Bool {
+        var empty = false
+        guard reader.beginObject(isEmpty: &empty), !empty else { return false }
+        let order: [StaticString] = sizeFirst ? ["size", "compression", "mimeType", "text"] : ["mimeType", "text"]
+        var next = 0
+        var failed = false
+        var first = true
+        while let key = reader.nextKey(level: level, first: first, failed: &failed) {
+            first = false
+            if sizeFirst, next == 1, !reader.keyEquals(key, "compression") { next = 2 }
+            guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
+            if sizeFirst && next < 2 {
+                guard reader.integer() else { return false }
+            } else {
+                guard let token = reader.string() else { return false }
+                if next == order.count - 2 { message.mimeType = token } else { message.text = token }
+            }
+            next += 1
+        }
+        return !failed && message.mimeType != nil
+    }
+
+    /// `blocked`, `dns`, `connect` (optional), `send`, `wait`, `receive`, `ssl` (optional).
+    private static func scanTimings(_ reader: inout CanonicalReader, level: Int) -> Bool {
+        var empty = false
+        guard reader.beginObject(isEmpty: &empty), !empty else { return false }
+        let order: [StaticString] = ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"]
+        var next = 0
+        var failed = false
+        var first = true
+        while let key = reader.nextKey(level: level, first: first, failed: &failed) {
+            first = false
+            while next < order.count, next != 3, next != 4, next != 5, !reader.keyEquals(key, order[next]) { next += 1 }
+            guard next < order.count, reader.keyEquals(key, order[next]), reader.double() else { return false }
+            next += 1
+        }
+        return !failed && next >= 6
+    }
+}

@@ -1,0 +1,223 @@
+import HAR
+
+/// The fast path of `redactFile`: redacts a capture's bytes by copying them through and
+/// replacing only the string values that change, instead of decoding the whole capture into
+/// HAR values and writing it again.
+///
+/// It gives exactly the bytes of the typed path (`HARReader` → `Redactor.redact` →
+/// `HARWriter`): entries already in the form `HARWriter` writes are spliced (placeholders
+/// issued in the same order, the same `_authtape.redactions`), any other entry goes through
+/// the typed path on its own, and everything outside `entries` always does. When the capture
+/// is not valid HAR, it returns nil and the caller's typed path reports the error.
+extension Redactor {
+    func redactCapture(bytes: [UInt8]) -> (bytes: [UInt8], summary: RedactionSummary)? {
+        let snapshot = placeholders.snapshot()
+        let result = bytes.withUnsafeBufferPointer { redactCapture(buffer: $0) }
+        if result == nil { placeholders.restore(snapshot) }
+        return result
+    }
+
+    private func redactCapture(buffer: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], summary: RedactionSummary)? {
+        guard buffer.count > 0 else { return nil }
+        var reader = CanonicalReader(buffer, position: 0)
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
+        guard let entriesRange = Self.locateEntries(&reader) else { return nil }
+
+        // Entries, in order, into their final text.
+        var total = RedactionSummary(counts: [:])
+        var entriesText: [UInt8] = []
+        entriesText.reserveCapacity(buffer.count + buffer.count / 16)
+        entriesText.append(UInt8(ascii: "["))
+        var entry = CanonicalEntry()
+        var count = 0
+        reader.position = entriesRange.lowerBound + 1
+        while true {
+            reader.skipWhitespace()
+            if reader.consume(UInt8(ascii: "]")) { break }
+            if count > 0 {
+                guard reader.consume(UInt8(ascii: ",")) else { return nil }
+                reader.skipWhitespace()
+                entriesText.append(UInt8(ascii: ","))
+            }
+            entriesText.append(0x0A)
+            entriesText.append(contentsOf: repeatElement(0x20, count: 6))
+            let start = reader.position
+            var scanner = reader
+            if entry.scan(&scanner), redactSpliced(entry, buffer: buffer, start: start, into: &entriesText, total: &total) {
+                reader.position = entry.end
+            } else {
+                reader.position = start
+                guard reader.skipAnyValue(),
+                    redactTyped(UnsafeBufferPointer(rebasing: buffer[start..<reader.position]), into: &entriesText, total: &total)
+                else { return nil }
+            }
+            count += 1
+        }
+        guard reader.position == entriesRange.upperBound else { return nil }
+        if count == 0 { entriesText.append(UInt8(ascii: "]")) } else { entriesText.append(contentsOf: Array("\n    ]".utf8)) }
+
+        // Everything else, through the typed path with an empty entry list.
+        var skeleton = Array(buffer[0..<entriesRange.lowerBound])
+        skeleton.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
+        skeleton.append(contentsOf: buffer[entriesRange.upperBound...])
+        guard let document = try? HARReader.read(bytes: skeleton, source: ""), document.log.entries.isEmpty else { return nil }
+        var copy = document
+        total.add(redactDocumentFields(of: document, into: &copy))
+        let written = HARWriter.bytes(copy)
+        let marker = Array("\n    \"entries\": []".utf8)
+        guard let at = Self.firstIndex(of: marker, in: written) else { return nil }
+        let split = at + marker.count - 2
+        var output: [UInt8] = []
+        output.reserveCapacity(written.count + entriesText.count)
+        output.append(contentsOf: written[0..<split])
+        output.append(contentsOf: entriesText)
+        output.append(contentsOf: written[(split + 2)...])
+        return (output, total)
+    }
+
+    /// Splices the redacted values of a canonical entry into `out`; false when the entry's
+    /// `_authtape` is not in canonical form (then nothing was written).
+    private func redactSpliced(
+        _ entry: CanonicalEntry, buffer: UnsafeBufferPointer<UInt8>, start: Int, into out: inout [UInt8],
+        total: inout RedactionSummary
+    ) -> Bool {
+        let reader = CanonicalReader(buffer, position: 0)
+        var redactor = ValueRedactor(rules: compiled, table: placeholders)
+        var edits: [(range: Range<Int>, text: [UInt8])] = []
+
+        func edit(_ token: StringToken, _ replacement: String?) {
+            guard let replacement else { return }
+            let encoded = JSONValue.string(replacement).serialized()
+            if !encoded.elementsEqual(UnsafeBufferPointer(rebasing: buffer[token.range])) {
+                edits.append((token.range, encoded))
+            }
+        }
+
+        for (message, isResponse) in [(entry.request, false), (entry.response, true)] {
+            if !isResponse, let url = message.url { edit(url, redactor.redactURL(reader.text(url))) }
+            var contentEncoding: String?
+            for header in message.headers {
+                let name = reader.text(header.name)
+                if contentEncoding == nil, name.lowercased() == "content-encoding" { contentEncoding = reader.text(header.value) }
+                edit(header.value, redactor.redactHeaderValue(name: name, value: reader.text(header.value)))
+            }
+            for cookie in message.cookies {
+                edit(cookie.value, redactor.apply(redactor.cookieRule(reader.text(cookie.name)), to: reader.text(cookie.value)))
+            }
+            for parameter in message.query {
+                let rule = compiled.queryParameters[reader.text(parameter.name).lowercased()]
+                edit(parameter.value, redactor.apply(rule, to: reader.text(parameter.value)))
+            }
+            if isResponse, let url = message.url { edit(url, redactor.redactURL(reader.text(url))) }
+            if let text = message.text, let mimeType = message.mimeType {
+                edit(
+                    text,
+                    redactor.redactBody(
+                        text: reader.text(text), encoding: nil, mimeType: reader.text(mimeType),
+                        contentEncoding: contentEncoding))
+            }
+        }
+
+        let summary = RedactionSummary(counts: redactor.counts)
+        if !summary.counts.isEmpty || entry.authtape != nil {
+            var fields = AuthTapeEntryFields()
+            var original: UnsafeBufferPointer<UInt8>?
+            if let range = entry.authtape {
+                let slice = UnsafeBufferPointer(rebasing: buffer[range])
+                guard let value = try? JSONParser.parse(slice), let decoded = try? AuthTapeEntryFields(json: value) else {
+                    return false
+                }
+                fields = decoded
+                original = slice
+            }
+            if !summary.counts.isEmpty {
+                fields.redactions = (fields.redactions ?? [:]).merging(summary.counts, uniquingKeysWith: +)
+            }
+            var text: [UInt8] = []
+            fields.json.write(into: &text, pretty: true, indent: 4)
+            if let original, let range = entry.authtape {
+                if summary.counts.isEmpty, !text.elementsEqual(original) { return false }
+                edits.append((range, text))
+            } else {
+                edits.append((entry.endOfMembers..<entry.endOfMembers, Array(",\n        \"_authtape\": ".utf8) + text))
+            }
+        }
+
+        edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var cursor = start
+        for edit in edits {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<edit.range.lowerBound]))
+            out.append(contentsOf: edit.text)
+            cursor = edit.range.upperBound
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<entry.end]))
+        total.add(summary)
+        return true
+    }
+
+    /// An entry in any other form: decoded, redacted and written as `HARWriter` would.
+    private func redactTyped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], total: inout RedactionSummary) -> Bool {
+        guard let value = try? JSONParser.parse(bytes), let decoded = try? HAREntry(json: value) else { return false }
+        let (redacted, summary) = redact(decoded)
+        redacted.json.write(into: &out, pretty: true, indent: 3)
+        total.add(summary)
+        return true
+    }
+
+    // MARK: Finding the entries
+
+    /// The byte range of the `log.entries` array, or nil when the capture has no single such
+    /// array (the typed path then handles the whole file).
+    private static func locateEntries(_ reader: inout CanonicalReader) -> Range<Int>? {
+        var entries: Range<Int>?
+        var logs = 0
+        var ok = forEachMember(&reader) { reader, key in
+            guard reader.keyEquals(key, "log") else { return reader.skipAnyValue() }
+            logs += 1
+            guard reader.peek() == UInt8(ascii: "{") else { return false }
+            return forEachMember(&reader) { reader, key in
+                guard reader.keyEquals(key, "entries") else { return reader.skipAnyValue() }
+                guard entries == nil, reader.peek() == UInt8(ascii: "[") else { return false }
+                let start = reader.position
+                guard reader.skipAnyValue() else { return false }
+                entries = start..<reader.position
+                return true
+            }
+        }
+        reader.skipWhitespace()
+        ok = ok && reader.position == reader.bytes.count
+        return ok && logs == 1 ? entries : nil
+    }
+
+    /// Calls `body` for each member of the object at the reader (after its key and colon);
+    /// `body` must consume the value.
+    private static func forEachMember(
+        _ reader: inout CanonicalReader, _ body: (inout CanonicalReader, StringToken) -> Bool
+    ) -> Bool {
+        reader.skipWhitespace()
+        guard reader.consume(UInt8(ascii: "{")) else { return false }
+        reader.skipWhitespace()
+        if reader.consume(UInt8(ascii: "}")) { return true }
+        while true {
+            reader.skipWhitespace()
+            guard reader.peek() == UInt8(ascii: "\""), let key = reader.string() else { return false }
+            reader.skipWhitespace()
+            guard reader.consume(UInt8(ascii: ":")) else { return false }
+            reader.skipWhitespace()
+            guard body(&reader, key) else { return false }
+            reader.skipWhitespace()
+            if reader.consume(UInt8(ascii: "}")) { return true }
+            guard reader.consume(UInt8(ascii: ",")) else { return false }
+        }
+    }
+
+    private static func firstIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= marker.count else { return nil }
+        var i = 0
+        while i <= bytes.count - marker.count {
+            if bytes[i] == marker[0], bytes[i..<(i + marker.count)].elementsEqual(marker) { return i }
+            i += 1
+        }
+        return nil
+    }
+}

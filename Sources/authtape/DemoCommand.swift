@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Scenarios
+
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the emulator, record the engine's journeys through the proxy, and check the capture.",
+        discussion: """
+            Starts the built-in emulator and the recorder in front of it, then drives, with the
+            NativeAuth engine as the app: an email + password sign-up with two pages of attributes
+            and a wrong code first, sign-in after sign-up, a password reset with polling and
+            sign-in after reset, and an email-code sign-in. Prints each step's outcome, writes
+            the redacted capture, and scans it for leaks with every secret of the run as a canary.
+            """)
+
+    @Option(name: .shortAndLong, help: "Where to write the capture.")
+    var out: String = FileManager.default.temporaryDirectory.appendingPathComponent("authtape-demo.har").path
+
+    func run() async throws {
+        let report: DemoRunner.Report
+        do {
+            report = try await DemoRunner.run(capturePath: out, print: { Swift.print($0) })
+        } catch {
+            throw CLIFailure(message: "demo could not run: \(error)", exitCode: 2)
+        }
+        print("")
+        for scenario in report.scenarios {
+            print("\(scenario.failure == nil ? "PASS" : "FAIL") \(scenario.name): \(scenario.summary)")
+            for step in scenario.steps { print("     \(step)") }
+            if let failure = scenario.failure { print("     failed: \(failure)") }
+        }
+        print("capture: \(report.capturePath) (\(report.entries) entries, redacted)")
+        if report.leaks.isEmpty {
+            print("check: clean (every password and code of the run used as a canary)")
+        } else {
+            for finding in report.leaks { print("check: \(finding)") }
+        }
+        if !report.passed { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Emulator
+import Foundation
+import Recorder
+import Redaction
+
+/// `authtape record`: a recording proxy writing a redacted, crash-safe HAR capture.
+struct RecordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record native-auth traffic through a proxy into a redacted HAR capture.",
+        discussion: """
+            Reverse mode (default): point the app's authority at the proxy; paths are forwarded
+            unchanged to --upstream. Without --upstream an embedded emulator is started.
+            Forward mode (--forward): an HTTP proxy with CONNECT; TLS to captured hosts
+            (*.ciamlogin.com and the emulator by default) is intercepted with a leaf signed by the
+            authtape CA (see `authtape ca export`); other hosts are tunnelled untouched.
+            Stop with Ctrl-C (SIGINT) or SIGTERM to write the capture; after a crash run
+            `authtape recover`.
+            """)
+
+    @Option(help: "Upstream base URL, e.g. https://contoso.ciamlogin.com. Default: an embedded emulator.")
+    var upstream: String?
+
+    @Flag(help: "Run as an HTTP proxy with CONNECT instead of a reverse proxy.")
+    var forward = false
+
+    @Option(help: "Address to listen on.")
+    var listen = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free port).")
+    var port = 8080
+
+    @Option(help: "The HAR file to write.")
+    var out = "capture.har"
+
+    @Option(help: "A YAML file of redaction rules added to the defaults.")
+    var rules: String?
+
+    @Option(help: "Largest request body accepted, in bytes (larger ones get a 413).")
+    var maxBody = 1 << 20
+
+    @Option(name: .customLong("capture-host"), help: "Another host pattern to capture in forward mode (repeatable).")
+    var captureHosts: [String] = []
+
+    @Flag(help: "Do not verify the upstream's TLS certificate (for tests only).")
+    var insecureUpstream = false
+
+    @Flag(help: "Print no line per exchange.")
+    var quiet = false
+
+    @Flag(name: .customLong("json-log"), help: "Print each exchange as one JSON object per line.")
+    var jsonLog = false
+
+    func validate() throws {
+        if quiet && jsonLog { throw ValidationError("--quiet and --json-log exclude each other") }
+        if maxBody <= 0 { throw ValidationError("--max-body must be positive") }
+        if let upstream {
+            do { _ = try Upstream(url: upstream) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    func run() async throws {
+        var emulator: RunningEmulator?
+        var proxySettings: RecorderSettings
+        var upstreamName: String
+        if let upstream {
+            let parsed = try Upstream(url: upstream)
+            proxySettings = RecorderSettings(mode: forward ? .forward : .reverse(parsed))
+            upstreamName = parsed.description
+        } else {
+            let running = try await EmulatorServer.start(core: try EmulatorCore())
+            emulator = running
+            let local = Upstream(host: "127.0.0.1", port: running.port, isTLS: false)
+            proxySettings = RecorderSettings(mode: forward ? .forward : .reverse(local))
+            upstreamName = "emulator"
+            let host = CaptureFilter.emulatorHost
+            proxySettings.addressOverrides[host] = HostAndPort(host: "127.0.0.1", port: running.port)
+            proxySettings.plainHTTPHosts.insert(host)
+        }
+        proxySettings.listenHost = listen
+        proxySettings.port = port
+        proxySettings.maxRequestBody = maxBody
+        proxySettings.captureFilter = CaptureFilter(patterns: CaptureFilter.default.patterns + captureHosts)
+        if insecureUpstream { proxySettings.upstreamVerification = .insecure }
+        if forward { proxySettings.certificateAuthority = try CertificateAuthority.loadOrCreate() }
+
+        var capture = CaptureWriter.Settings(outputPath: out)
+        if let rules {
+            capture.ruleSet = try RuleFile.load(path: rules)
+            capture.ruleSetName = "native-auth-default+\(URL(fileURLWithPath: rules).lastPathComponent)"
+        }
+        capture.mode = forward ? "forward-proxy" : "reverse-proxy"
+        capture.upstream = upstreamName
+        var configuration = RecordingSession.Configuration(proxy: proxySettings, capture: capture)
+        configuration.consoleFormat = quiet ? nil : (jsonLog ? .json : .text)
+
+        let session: RecordingSession
+        do {
+            session = try await RecordingSession.start(configuration)
+        } catch {
+            await emulator?.shutdown()
+            throw error
+        }
+        if let leftover = session.writer.leftover {
+            printError("recovered \(leftover.entries) entries of an interrupted recording into \(leftover.path)")
+        }
+        let target = forward ? "forward proxy" : "→ \(upstreamName == "emulator" ? "embedded emulator" : upstreamName)"
+        printError("record: listening on \(session.proxy.url) (\(target)); writing \(out); Ctrl-C to stop")
+        if forward, let authority = proxySettings.certificateAuthority {
+            printError("interception CA: \(authority.certificateURL.path)")
+        }
+        _ = await TerminationSignal.wait()
+        let entries = try await session.stop()
+        await emulator?.shutdown()
+        printError("wrote \(entries) entries to \(out)")
+    }
+}

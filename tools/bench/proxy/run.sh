@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Proxy benchmark: wrk (keep-alive) against the emulator (a) directly, (b) through
+# `authtape record` writing a redacted capture, (c) through mitmproxy's `mitmdump` in reverse
+# mode saving a HAR. Prints requests/s, p50/p99 latency and peak memory of each, the ratios
+# against the design targets, and the recorder's memory before and after 1,000 concurrent
+# connections.
+#
+#   tools/bench/proxy/run.sh                         # release build, 2 threads, 32 connections, 10 s
+#   DURATION=30s CONNECTIONS=64 tools/bench/proxy/run.sh
+#   AUTHTAPE_BIN=/path/to/authtape tools/bench/proxy/run.sh   # skip the build
+#   SKIP_MITM=1 tools/bench/proxy/run.sh             # leave mitmdump out
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+threads="${THREADS:-2}"
+connections="${CONNECTIONS:-32}"
+duration="${DURATION:-10s}"
+upstream_port="${UPSTREAM_PORT:-18790}"
+recorder_port="${RECORDER_PORT:-18791}"
+mitm_port="${MITM_PORT:-18792}"
+venv="${MITM_VENV:-$root/.build-bench-venv}"
+
+if ! command -v wrk >/dev/null 2>&1; then
+    echo "wrk not found; installing it with apt-get" >&2
+    if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null
+    else sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null; fi
+fi
+
+bin="${AUTHTAPE_BIN:-}"
+if [ -z "$bin" ]; then
+    (cd "$root" && swift build -c release --product authtape >&2)
+    bin="$(cd "$root" && swift build -c release --show-bin-path)/authtape"
+fi
+
+mitmdump=""
+if [ -z "${SKIP_MITM:-}" ]; then
+    if [ ! -x "$venv/bin/mitmdump" ]; then
+        echo "installing mitmproxy 11.0.x into $venv" >&2
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install -q 'mitmproxy>=11.0,<11.1' >&2
+    fi
+    mitmdump="$venv/bin/mitmdump"
+fi
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+wait_for() { # url
+    for _ in $(seq 1 200); do
+        curl -s -o /dev/null "$1" && return 0
+        sleep 0.1
+    done
+    echo "nothing answers at $1" >&2
+    exit 1
+}
+
+peak_kb() { awk '/VmHWM/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+
+# Runs wrk and prints "requests_per_s p50_ms p99_ms".
+measure() { # base-url
+    local out
+    out="$(wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$here/initiate.lua" \
+        "$1/contoso.onmicrosoft.com/oauth2/v2.0/initiate")"
+    echo "$out" >>"$work/wrk.log"
+    echo "$out" | awk '
+        function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+        /Requests\/sec:/ { rps = $2 }
+        $1 == "50.000%" || $1 == "50%" { p50 = ms($2) }
+        $1 == "99.000%" || $1 == "99%" { p99 = ms($2) }
+        END { printf "%.0f %.2f %.2f\n", rps, p50, p99 }'
+}
+
+AUTHTAPE_HOME="$work" "$bin" serve --port "$upstream_port" --seed 1 >"$work/serve.log" 2>&1 &
+upstream_pid=$!
+pids+=("$upstream_pid")
+wait_for "http://127.0.0.1:$upstream_port/_authtape/health"
+
+AUTHTAPE_HOME="$work" "$bin" record --upstream "http://127.0.0.1:$upstream_port" --port "$recorder_port" \
+    --out "$work/bench.har" --quiet >"$work/record.log" 2>&1 &
+recorder_pid=$!
+pids+=("$recorder_pid")
+wait_for "http://127.0.0.1:$recorder_port/_authtape/health"
+
+echo "== (a) direct to the emulator"
+read -r a_rps a_p50 a_p99 < <(measure "http://127.0.0.1:$upstream_port")
+a_mem=$(peak_kb "$upstream_pid")
+echo "== (b) through authtape record (capture on)"
+read -r b_rps b_p50 b_p99 < <(measure "http://127.0.0.1:$recorder_port")
+b_mem=$(peak_kb "$recorder_pid")
+
+c_rps=0 c_p50=0 c_p99=0 c_mem=0
+if [ -n "$mitmdump" ]; then
+    "$mitmdump" --mode "reverse:http://127.0.0.1:$upstream_port" --listen-host 127.0.0.1 -p "$mitm_port" \
+        --set hardump="$work/mitm.har" -q >"$work/mitm.log" 2>&1 &
+    mitm_pid=$!
+    pids+=("$mitm_pid")
+    wait_for "http://127.0.0.1:$mitm_port/_authtape/health"
+    echo "== (c) through mitmdump (reverse mode, saving HAR)"
+    read -r c_rps c_p50 c_p99 < <(measure "http://127.0.0.1:$mitm_port")
+    c_mem=$(peak_kb "$mitm_pid")
+fi
+
+echo "== recorder with 1,000 concurrent connections (twice), memory"
+before=$(rss_kb "$recorder_pid")
+for round in 1 2; do
+    wrk -t"$threads" -c1000 -d5s -s "$here/initiate.lua" \
+        "http://127.0.0.1:$recorder_port/contoso.onmicrosoft.com/oauth2/v2.0/initiate" >>"$work/wrk.log" 2>&1 || true
+    eval "after_$round=$(rss_kb "$recorder_pid")"
+done
+
+echo
+printf '%-34s %10s %9s %9s %12s\n' "setup ($connections connections)" "req/s" "p50 ms" "p99 ms" "peak RSS MB"
+printf '%-34s %10s %9s %9s %12.1f\n' "(a) direct" "$a_rps" "$a_p50" "$a_p99" "$(echo "$a_mem/1024" | bc -l)"
+printf '%-34s %10s %9s %9s %12.1f\n' "(b) authtape record" "$b_rps" "$b_p50" "$b_p99" "$(echo "$b_mem/1024" | bc -l)"
+if [ -n "$mitmdump" ]; then
+    printf '%-34s %10s %9s %9s %12.1f\n' "(c) mitmdump, HAR" "$c_rps" "$c_p50" "$c_p99" "$(echo "$c_mem/1024" | bc -l)"
+fi
+echo
+ratio_ba=$(echo "$b_rps / $a_rps" | bc -l)
+added_p99=$(echo "$b_p99 - $a_p99" | bc -l)
+printf 'b/a throughput: %.2f   (target >= 0.50)\n' "$ratio_ba"
+if [ -n "$mitmdump" ] && [ "$c_rps" != 0 ]; then
+    printf 'b/c throughput: %.1fx  (target >= 30x)\n' "$(echo "$b_rps / $c_rps" | bc -l)"
+fi
+printf 'p99 added by the recorder: %.2f ms  (target <= 2 ms)\n' "$added_p99"
+printf 'recorder RSS: %.1f MB before, %.1f MB after 1,000 connections, %.1f MB after a second round\n' \
+    "$(echo "$before/1024" | bc -l)" "$(echo "$after_1/1024" | bc -l)" "$(echo "$after_2/1024" | bc -l)"
+kill -INT "$recorder_pid" 2>/dev/null || true
+wait "$recorder_pid" 2>/dev/null || true
+entries=$(grep -o '"startedDateTime"' "$work/bench.har" 2>/dev/null | wc -l || echo 0)
+echo "capture: $entries entries written by the recorder"
