@@ -59,7 +59,7 @@ let modules: [Module] = [
     Module(
         name: "Scenarios", uses: ["NativeAuth", "Emulator", "Recorder", "HAR", "Redaction"],
         products: [("Logging", "swift-log")],
-        testUses: ["NativeAuthWire"],
+        testUses: ["NativeAuthWire", "Redaction"],
         testTarget: "ScenariosTests"),
     Module(name: "Fuzz", uses: ["Replay", "Oracle", "HAR", "NativeAuth"], testTarget: "FuzzTests"),
     Module(

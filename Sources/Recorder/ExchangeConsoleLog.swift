@@ -62,9 +62,7 @@ public struct ExchangeConsoleLog: Sendable {
             return parts.joined(separator: "  ")
         case .json:
             var object: [String: Any] = [
-                "time": ISO8601DateFormatter.string(
-                    from: line.time, timeZone: TimeZone(identifier: "UTC")!,
-                    formatOptions: [.withInternetDateTime, .withFractionalSeconds]),
+                "time": TimeFormatting.iso8601(line.time),
                 "method": line.method, "endpoint": line.endpoint, "status": line.status,
                 "ms": (line.milliseconds * 10).rounded() / 10,
             ]
@@ -77,11 +75,6 @@ public struct ExchangeConsoleLog: Sendable {
     }
 
     private static func clock(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone.current
-        let parts = calendar.dateComponents([.hour, .minute, .second, .nanosecond], from: date)
-        return String(
-            format: "%02d:%02d:%02d.%03d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0,
-            (parts.nanosecond ?? 0) / 1_000_000)
+        TimeFormatting.clock(date)
     }
 }

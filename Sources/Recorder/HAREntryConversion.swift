@@ -49,8 +49,6 @@ enum HAREntryConversion {
     }
 
     static func iso8601(_ date: Date) -> String {
-        ISO8601DateFormatter.string(
-            from: date, timeZone: TimeZone(identifier: "UTC")!,
-            formatOptions: [.withInternetDateTime, .withFractionalSeconds])
+        TimeFormatting.iso8601(date)
     }
 }

@@ -4,30 +4,6 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 
-/// Shared, thread-safe pieces every client connection of one proxy uses.
-final class ProxyShared: Sendable {
-    let settings: RecorderSettings
-    let pool: UpstreamConnectionPool
-    let sink: any ExchangeSink
-    let now: @Sendable () -> Date
-    private let counters = LockedBox<(connections: UInt64, exchanges: UInt64)>((0, 0))
-
-    init(settings: RecorderSettings, sink: any ExchangeSink, now: @escaping @Sendable () -> Date) {
-        self.settings = settings
-        self.pool = UpstreamConnectionPool(settings: settings)
-        self.sink = sink
-        self.now = now
-    }
-
-    func nextConnectionID() -> UInt64 {
-        counters.withLockedValue { $0.connections += 1; return $0.connections }
-    }
-
-    func nextExchangeSequence() -> UInt64 {
-        counters.withLockedValue { $0.exchanges += 1; return $0.exchanges }
-    }
-}
-
 /// The recording pass-through handler of one client connection: reads a request, forwards it on
 /// a pooled upstream connection of the same event loop, relays the response as it arrives and
 /// emits the completed exchange to the sink just before the response's end goes to the client.
@@ -48,22 +24,22 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Whether exchanges with a fixed target are captured (absolute-form requests use the filter).
     let captureFixedTarget: Bool
     let connectionID: UInt64
-    private var machine: ExchangeStateMachine
+    var machine: ExchangeStateMachine
     var context: ChannelHandlerContext?
 
     // The exchange in flight.
-    private var upstream: Upstream?
-    private var upstreamURI = ""
-    private var forwardedHead: HTTPRequestHead?
-    private var clientRequestHead: HTTPRequestHead?
-    private var captureThis = false
-    private var connection: UpstreamConnection?
-    private var attempts = 0
-    private var startedAt = Date()
-    private var sentAt: NIODeadline?
-    private var sendMilliseconds = 0.0
-    private var responseHeadAt: NIODeadline?
-    private var responseTimeout: Scheduled<Void>?
+    var upstream: Upstream?
+    var upstreamURI = ""
+    var forwardedHead: HTTPRequestHead?
+    var clientRequestHead: HTTPRequestHead?
+    var captureThis = false
+    var connection: UpstreamConnection?
+    var attempts = 0
+    var startedAt = Date()
+    var sentAt: NIODeadline?
+    var sendMilliseconds = 0.0
+    var responseHeadAt: NIODeadline?
+    var responseTimeout: Scheduled<Void>?
     /// Set when a CONNECT request head was read in forward mode.
     var connectAuthority: HostAndPort?
 
@@ -157,7 +133,7 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     // MARK: Forwarding
 
-    private func forward(_ request: ExchangeStateMachine.Request, context: ChannelHandlerContext) {
+    func forward(_ request: ExchangeStateMachine.Request, context: ChannelHandlerContext) {
         let head = request.head
         let resolved: (Upstream, String, Bool)
         switch target {
@@ -194,7 +170,7 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         sendUpstream(request.body, context: context)
     }
 
-    private func sendUpstream(_ body: ByteBuffer, context: ChannelHandlerContext) {
+    func sendUpstream(_ body: ByteBuffer, context: ChannelHandlerContext) {
         guard let upstream, let forwardedHead else { return }
         attempts += 1
         shared.pool.acquire(upstream, on: context.eventLoop).assumeIsolated().whenComplete { result in
@@ -232,9 +208,9 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// The request body kept for one retry on a stale pooled connection.
-    private var pendingBody: ByteBuffer?
+    var pendingBody: ByteBuffer?
 
-    private func scheduleResponseTimeout(upstream: Upstream, context: ChannelHandlerContext) {
+    func scheduleResponseTimeout(upstream: Upstream, context: ChannelHandlerContext) {
         cancelResponseTimeout()
         let timeout = shared.settings.upstreamResponseTimeout
         let seconds = timeout.components.seconds
@@ -245,13 +221,13 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    private func cancelResponseTimeout() {
+    func cancelResponseTimeout() {
         responseTimeout?.cancel()
         responseTimeout = nil
     }
 
     /// The exchange failed on the upstream side.
-    private func fail(_ failure: ProxyFailure) {
+    func fail(_ failure: ProxyFailure) {
         guard let context else { return }
         cancelResponseTimeout()
         if let connection {
@@ -262,7 +238,7 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         handle(machine.upstreamFailed(failure), context: context)
     }
 
-    private func handle(_ action: ExchangeStateMachine.FailureAction, context: ChannelHandlerContext) {
+    func handle(_ action: ExchangeStateMachine.FailureAction, context: ChannelHandlerContext) {
         switch action {
         case .none:
             break
@@ -296,14 +272,14 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    private func emitFailure(_ failure: ProxyFailure, request: ExchangeStateMachine.Request) {
+    func emitFailure(_ failure: ProxyFailure, request: ExchangeStateMachine.Request) {
         let response = RecordedResponse(
             status: failure.status, reason: failure.reason, httpVersion: "HTTP/1.1",
             headers: [RecordedHeader(name: "content-type", value: "application/json")], body: failure.jsonBody)
         emit(request: request, response: response, proxyError: failure.code)
     }
 
-    private func emit(request: ExchangeStateMachine.Request, response: RecordedResponse, proxyError: String?) {
+    func emit(request: ExchangeStateMachine.Request, response: RecordedResponse, proxyError: String?) {
         guard let forwardedHead, let upstream else { return }
         let now = NIODeadline.now()
         var timings = RecordedTimings(connect: -1, ssl: -1, send: 0, wait: 0, receive: 0)
@@ -350,90 +326,5 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         return beforeHead
             ? .upstreamBroken(name, cause: String(describing: error))
             : .upstreamBroken(name, cause: "connection failed mid-response")
-    }
-}
-
-extension ProxyServerHandler: UpstreamResponseDelegate {
-    func upstreamResponseHead(_ head: HTTPResponseHead) {
-        guard let context else { return }
-        responseHeadAt = .now()
-        pendingBody = nil
-        guard case .write(let upstreamHead) = machine.responseHead(head, allocator: context.channel.allocator) else {
-            return
-        }
-        var headers = upstreamHead.headers.removingHopByHop()
-        // Transfer-Encoding passes through: the encoder re-chunks when the upstream chunked.
-        if let clientHead = clientRequestHead {
-            if !clientHead.isKeepAlive {
-                headers.add(name: "connection", value: "close")
-            } else if clientHead.version == .http1_0 {
-                headers.add(name: "connection", value: "keep-alive")
-            }
-        }
-        let clientHead = HTTPResponseHead(version: .http1_1, status: upstreamHead.status, headers: headers)
-        context.write(wrapOutboundOut(.head(clientHead)), promise: nil)
-    }
-
-    func upstreamResponseBody(_ buffer: ByteBuffer) {
-        guard let context, case .write(let buffer) = machine.responseBody(buffer) else { return }
-        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-    }
-
-    func upstreamReadComplete() {
-        context?.flush()
-    }
-
-    func upstreamResponseEnd() {
-        guard let context else { return }
-        cancelResponseTimeout()
-        let upstreamConnection = connection
-        guard case .complete(let request, let response, let keepAlive) = machine.responseEnd(upstreamKeepAlive: true)
-        else { return }
-        if captureThis {
-            let recorded = RecordedResponse(
-                status: Int(response.head.status.code), reason: response.head.status.reasonPhrase,
-                httpVersion: response.head.version.harString, headers: response.head.headers.recorded,
-                body: Array(response.captured.readableBytesView), bodyTruncated: response.truncated,
-                bodySize: response.size)
-            emit(request: request, response: recorded, proxyError: nil)
-        }
-        connection = nil
-        if let upstreamConnection, let upstream {
-            upstreamConnection.channel.setOption(.autoRead, value: true).whenComplete { _ in }
-            shared.pool.release(upstreamConnection, upstream: upstream)
-        }
-        let done = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
-        if keepAlive {
-            context.triggerUserOutboundEvent(RequestTimingEvent.readyForRequest, promise: nil)
-        } else {
-            let channel = context.channel
-            done.futureResult.whenComplete { _ in channel.close(promise: nil) }
-        }
-    }
-
-    func upstreamFailed(_ error: any Error) {
-        guard let upstream else { return }
-        retryOrFail(Self.failure(for: error, upstream: upstream, beforeHead: responseHeadAt == nil))
-    }
-
-    func upstreamClosed() {
-        guard let upstream else { return }
-        retryOrFail(.upstreamBroken(upstream.description, cause: "connection closed before the response ended"))
-    }
-
-    /// A pooled connection that the upstream had already closed fails before any response byte:
-    /// send the request once more on a new connection.
-    private func retryOrFail(_ failure: ProxyFailure) {
-        if let connection, connection.isReused, responseHeadAt == nil, attempts < 3, let body = pendingBody,
-            let context
-        {
-            self.connection = nil
-            connection.channel.close(promise: nil)
-            sendUpstream(body, context: context)
-            return
-        }
-        connection = nil
-        fail(failure)
     }
 }

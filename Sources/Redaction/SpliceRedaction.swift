@@ -21,40 +21,14 @@ extension Redactor {
         guard buffer.count > 0 else { return nil }
         var reader = CanonicalReader(buffer, position: 0)
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
-        guard let entriesRange = Self.locateEntries(&reader) else { return nil }
-
-        // Entries, in order, into their final text.
         var total = RedactionSummary(counts: [:])
         var entriesText: [UInt8] = []
         entriesText.reserveCapacity(buffer.count + buffer.count / 16)
-        entriesText.append(UInt8(ascii: "["))
-        var entry = CanonicalEntry()
-        var count = 0
-        reader.position = entriesRange.lowerBound + 1
-        while true {
-            reader.skipWhitespace()
-            if reader.consume(UInt8(ascii: "]")) { break }
-            if count > 0 {
-                guard reader.consume(UInt8(ascii: ",")) else { return nil }
-                reader.skipWhitespace()
-                entriesText.append(UInt8(ascii: ","))
-            }
-            entriesText.append(0x0A)
-            entriesText.append(contentsOf: repeatElement(0x20, count: 6))
-            let start = reader.position
-            var scanner = reader
-            if entry.scan(&scanner), redactSpliced(entry, buffer: buffer, start: start, into: &entriesText, total: &total) {
-                reader.position = entry.end
-            } else {
-                reader.position = start
-                guard reader.skipAnyValue(),
-                    redactTyped(UnsafeBufferPointer(rebasing: buffer[start..<reader.position]), into: &entriesText, total: &total)
-                else { return nil }
-            }
-            count += 1
+        // Entries are redacted, in order, as soon as the scan reaches them.
+        let located = Self.locateEntries(&reader) { reader in
+            redactEntries(&reader, buffer: buffer, into: &entriesText, total: &total)
         }
-        guard reader.position == entriesRange.upperBound else { return nil }
-        if count == 0 { entriesText.append(UInt8(ascii: "]")) } else { entriesText.append(contentsOf: Array("\n    ]".utf8)) }
+        guard let entriesRange = located else { return nil }
 
         // Everything else, through the typed path with an empty entry list.
         var skeleton = Array(buffer[0..<entriesRange.lowerBound])
@@ -73,6 +47,41 @@ extension Redactor {
         output.append(contentsOf: entriesText)
         output.append(contentsOf: written[(split + 2)...])
         return (output, total)
+    }
+
+    /// Redacts the entries array at the reader into `out` (as `HARWriter` writes it).
+    private func redactEntries(
+        _ reader: inout CanonicalReader, buffer: UnsafeBufferPointer<UInt8>, into entriesText: inout [UInt8],
+        total: inout RedactionSummary
+    ) -> Bool {
+        guard reader.consume(UInt8(ascii: "[")) else { return false }
+        entriesText.append(UInt8(ascii: "["))
+        var entry = CanonicalEntry()
+        var count = 0
+        while true {
+            reader.skipWhitespace()
+            if reader.consume(UInt8(ascii: "]")) { break }
+            if count > 0 {
+                guard reader.consume(UInt8(ascii: ",")) else { return false }
+                reader.skipWhitespace()
+                entriesText.append(UInt8(ascii: ","))
+            }
+            entriesText.append(0x0A)
+            entriesText.append(contentsOf: repeatElement(0x20, count: 6))
+            let start = reader.position
+            var scanner = reader
+            if entry.scan(&scanner), redactSpliced(entry, buffer: buffer, start: start, into: &entriesText, total: &total) {
+                reader.position = entry.end
+            } else {
+                reader.position = start
+                guard reader.skipAnyValue(),
+                    redactTyped(UnsafeBufferPointer(rebasing: buffer[start..<reader.position]), into: &entriesText, total: &total)
+                else { return false }
+            }
+            count += 1
+        }
+        if count == 0 { entriesText.append(UInt8(ascii: "]")) } else { entriesText.append(contentsOf: Array("\n    ]".utf8)) }
+        return true
     }
 
     /// Splices the redacted values of a canonical entry into `out`; false when the entry's
@@ -168,7 +177,9 @@ extension Redactor {
 
     /// The byte range of the `log.entries` array, or nil when the capture has no single such
     /// array (the typed path then handles the whole file).
-    private static func locateEntries(_ reader: inout CanonicalReader) -> Range<Int>? {
+    private static func locateEntries(
+        _ reader: inout CanonicalReader, processing process: (inout CanonicalReader) -> Bool
+    ) -> Range<Int>? {
         var entries: Range<Int>?
         var logs = 0
         var ok = forEachMember(&reader) { reader, key in
@@ -179,7 +190,7 @@ extension Redactor {
                 guard reader.keyEquals(key, "entries") else { return reader.skipAnyValue() }
                 guard entries == nil, reader.peek() == UInt8(ascii: "[") else { return false }
                 let start = reader.position
-                guard reader.skipAnyValue() else { return false }
+                guard process(&reader) else { return false }
                 entries = start..<reader.position
                 return true
             }

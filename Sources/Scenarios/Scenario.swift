@@ -18,6 +18,8 @@ public struct ScenarioEnvironment: Sendable {
     public var clock: any NativeAuthClock
     /// Makes addresses unique per run, so a scenario can run again against the same server.
     public var runID: String
+    /// Moves the server's clock forward (the emulator's; a no-op elsewhere).
+    public var advanceServerClock: @Sendable (TimeInterval) async -> Void = { _ in }
 
     public init(
         authority: URL, passwordClientID: String, codeClientID: String,
@@ -35,12 +37,15 @@ public struct ScenarioEnvironment: Sendable {
     }
 
     /// An application for `clientID` with the challenge types the scenarios use.
-    func application(clientID: String, challengeTypes: MSALNativeAuthChallengeTypes) throws -> MSALNativeAuthPublicClientApplication {
+    func application(
+        clientID: String, challengeTypes: MSALNativeAuthChallengeTypes, capabilities: MSALNativeAuthCapabilities = []
+    ) throws -> MSALNativeAuthPublicClientApplication {
         var environment = NativeAuthEnvironment()
         environment.transport = transport
         environment.clock = clock
         return try MSALNativeAuthPublicClientApplication(
-            clientId: clientID, authority: authority, challengeTypes: challengeTypes, environment: environment)
+            clientId: clientID, authority: authority, challengeTypes: challengeTypes, capabilities: capabilities,
+            environment: environment)
     }
 
     /// The code for `address`, or a failure naming the address.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Emulator
 import Foundation
+import Logging
 import Recorder
 import Redaction
 
@@ -69,7 +70,8 @@ struct RecordCommand: AsyncParsableCommand {
             proxySettings = RecorderSettings(mode: forward ? .forward : .reverse(parsed))
             upstreamName = parsed.description
         } else {
-            let running = try await EmulatorServer.start(core: try EmulatorCore())
+            let quiet = Logger(label: "authtape.record.emulator") { _ in SwiftLogNoOpLogHandler() }
+            let running = try await EmulatorServer.start(core: try EmulatorCore(logger: quiet), logger: quiet)
             emulator = running
             let local = Upstream(host: "127.0.0.1", port: running.port, isTLS: false)
             proxySettings = RecorderSettings(mode: forward ? .forward : .reverse(local))

@@ -4,6 +4,7 @@ import HAR
 import Logging
 import NativeAuth
 import NativeAuthWire
+import Redaction
 import Scenarios
 import Testing
 
@@ -62,4 +63,34 @@ final class LinesBox: @unchecked Sendable {
     private let lock = NSLock()
     func append(_ line: String) { lock.withLock { lines.append(line) } }
     var all: [String] { lock.withLock { lines } }
+}
+
+@Suite("The captures corpus")
+struct CorpusTests {
+    @Test("Every corpus scenario passes through the recorder against a fresh emulator and leaves a clean capture")
+    func corpusScenariosPass() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = try await CorpusRecorder.record(Scenario.corpus, into: folder.path)
+        #expect(results.count == Scenario.corpus.count)
+        for result in results {
+            #expect(result.failure == nil, "\(result.name): \(result.failure ?? "") \(result.steps)")
+            #expect(result.entries > 0)
+            let findings = try LeakScanner().scan(path: result.path)
+            #expect(findings.isEmpty, "\(result.name): \(findings)")
+        }
+    }
+
+    @Test("The shipped captures/ corpus has one clean capture per corpus scenario")
+    func shippedCorpusIsComplete() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for scenario in Scenario.corpus {
+            let path = root.appendingPathComponent("captures/\(scenario.name).har").path
+            #expect(FileManager.default.fileExists(atPath: path), "missing \(path)")
+            if FileManager.default.fileExists(atPath: path) {
+                #expect(try LeakScanner().scan(path: path).isEmpty)
+                #expect(try HARReader.read(contentsOf: path).log.entries.isEmpty == false)
+            }
+        }
+    }
 }

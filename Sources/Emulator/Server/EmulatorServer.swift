@@ -18,6 +18,14 @@ public struct EmulatorTLSFiles: Sendable {
 
 /// Puts an ``EmulatorCore`` behind HTTP/1.1 (keep-alive, optional TLS) with Hummingbird.
 public enum EmulatorServer {
+    /// Builds a tenant from `config` and starts it (see ``start(core:host:port:tls:logger:)``).
+    public static func start(
+        config: EmulatorConfig, seed: UInt64? = nil, host: String = "127.0.0.1", port: Int = 0,
+        logger: Logger = Logger(label: "authtape.emulator")
+    ) async throws -> RunningEmulator {
+        try await start(core: EmulatorCore(config: config, seed: seed, logger: logger), host: host, port: port, logger: logger)
+    }
+
     /// Starts the server in the background and returns once it listens. `port` 0 picks a free port.
     public static func start(
         core: EmulatorCore, host: String = "127.0.0.1", port: Int = 0, tls: EmulatorTLSFiles? = nil,

@@ -1,0 +1,88 @@
+import NIOCore
+import NIOHTTP1
+
+/// The upstream half of an exchange: relaying the response and retrying stale pooled connections.
+extension ProxyServerHandler: UpstreamResponseDelegate {
+    func upstreamResponseHead(_ head: HTTPResponseHead) {
+        guard let context else { return }
+        responseHeadAt = .now()
+        pendingBody = nil
+        guard case .write(let upstreamHead) = machine.responseHead(head, allocator: context.channel.allocator) else {
+            return
+        }
+        var headers = upstreamHead.headers.removingHopByHop()
+        // Transfer-Encoding passes through: the encoder re-chunks when the upstream chunked.
+        if let clientHead = clientRequestHead {
+            if !clientHead.isKeepAlive {
+                headers.add(name: "connection", value: "close")
+            } else if clientHead.version == .http1_0 {
+                headers.add(name: "connection", value: "keep-alive")
+            }
+        }
+        let clientHead = HTTPResponseHead(version: .http1_1, status: upstreamHead.status, headers: headers)
+        context.write(wrapOutboundOut(.head(clientHead)), promise: nil)
+    }
+
+    func upstreamResponseBody(_ buffer: ByteBuffer) {
+        guard let context, case .write(let buffer) = machine.responseBody(buffer) else { return }
+        context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+    }
+
+    func upstreamReadComplete() {
+        context?.flush()
+    }
+
+    func upstreamResponseEnd() {
+        guard let context else { return }
+        cancelResponseTimeout()
+        let upstreamConnection = connection
+        guard case .complete(let request, let response, let keepAlive) = machine.responseEnd(upstreamKeepAlive: true)
+        else { return }
+        if captureThis {
+            let recorded = RecordedResponse(
+                status: Int(response.head.status.code), reason: response.head.status.reasonPhrase,
+                httpVersion: response.head.version.harString, headers: response.head.headers.recorded,
+                body: Array(response.captured.readableBytesView), bodyTruncated: response.truncated,
+                bodySize: response.size)
+            emit(request: request, response: recorded, proxyError: nil)
+        }
+        connection = nil
+        if let upstreamConnection, let upstream {
+            upstreamConnection.channel.setOption(.autoRead, value: true).whenComplete { _ in }
+            shared.pool.release(upstreamConnection, upstream: upstream)
+        }
+        let done = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        if keepAlive {
+            context.triggerUserOutboundEvent(RequestTimingEvent.readyForRequest, promise: nil)
+        } else {
+            let channel = context.channel
+            done.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    func upstreamFailed(_ error: any Error) {
+        guard let upstream else { return }
+        retryOrFail(Self.failure(for: error, upstream: upstream, beforeHead: responseHeadAt == nil))
+    }
+
+    func upstreamClosed() {
+        guard let upstream else { return }
+        retryOrFail(.upstreamBroken(upstream.description, cause: "connection closed before the response ended"))
+    }
+
+    /// A pooled connection that the upstream had already closed fails before any response byte:
+    /// send the request once more on a new connection.
+    func retryOrFail(_ failure: ProxyFailure) {
+        if let connection, connection.isReused, responseHeadAt == nil, attempts < 3, let body = pendingBody,
+            let context
+        {
+            self.connection = nil
+            connection.channel.close(promise: nil)
+            sendUpstream(body, context: context)
+            return
+        }
+        connection = nil
+        fail(failure)
+    }
+}
