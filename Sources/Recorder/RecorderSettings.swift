@@ -41,7 +41,7 @@ public struct RecorderSettings: Sendable {
     /// How TLS upstreams are verified.
     public var upstreamVerification: UpstreamVerification = .full
     /// Idle upstream connections kept per upstream and event loop.
-    public var maxIdleUpstreamConnections: Int = 64
+    public var maxIdleUpstreamConnections: Int = 256
     /// Hosts whose traffic is captured in forward mode (TLS to them is intercepted).
     public var captureFilter: CaptureFilter = .default
     /// Where a host name really is: requests for a key host connect to the value instead

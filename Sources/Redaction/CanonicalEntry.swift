@@ -17,6 +17,7 @@ struct CanonicalEntry {
         var url: StringToken?
         var mimeType: StringToken?
         var text: StringToken?
+        var encoding: StringToken?
     }
 
     var request = Message()
@@ -41,6 +42,8 @@ struct CanonicalEntry {
         response.url = nil
         response.mimeType = nil
         response.text = nil
+        request.encoding = nil
+        response.encoding = nil
         authtape = nil
     }
 
@@ -197,23 +200,30 @@ struct CanonicalEntry {
         }
     }
 
-    /// `postData` (`mimeType`, `text`) or `content` (`size`, `compression`, `mimeType`, `text`).
+    /// `postData` (`mimeType`, `text`, `encoding`) or `content` (`size`, `compression`,
+    /// `mimeType`, `text`, `encoding`).
     private static func scanBody(_ reader: inout CanonicalReader, level: Int, sizeFirst: Bool, into message: inout Message) -> Bool {
         var empty = false
         guard reader.beginObject(isEmpty: &empty), !empty else { return false }
-        let order: [StaticString] = sizeFirst ? ["size", "compression", "mimeType", "text"] : ["mimeType", "text"]
+        let order: [StaticString] = sizeFirst ? ["size", "compression", "mimeType", "text", "encoding"] : ["mimeType", "text", "encoding"]
+        let mimeIndex = sizeFirst ? 2 : 0
         var next = 0
         var failed = false
         var first = true
         while let key = reader.nextKey(level: level, first: first, failed: &failed) {
             first = false
-            if sizeFirst, next == 1, !reader.keyEquals(key, "compression") { next = 2 }
+            // compression, text and encoding are optional.
+            while next < order.count, next != 0, next != mimeIndex, !reader.keyEquals(key, order[next]) { next += 1 }
             guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
-            if sizeFirst && next < 2 {
+            if next < mimeIndex {
                 guard reader.integer() else { return false }
             } else {
                 guard let token = reader.string() else { return false }
-                if next == order.count - 2 { message.mimeType = token } else { message.text = token }
+                switch next - mimeIndex {
+                case 0: message.mimeType = token
+                case 1: message.text = token
+                default: message.encoding = token
+                }
             }
             next += 1
         }

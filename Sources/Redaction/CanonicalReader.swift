@@ -146,6 +146,11 @@ struct CanonicalReader {
         }
     }
 
+    /// The raw bytes between a string token's quotes.
+    func inner(_ token: StringToken) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[(token.range.lowerBound + 1)..<(token.range.upperBound - 1)])
+    }
+
     /// The decoded text of a string token.
     func text(_ token: StringToken) -> String {
         let inner = UnsafeBufferPointer(rebasing: bytes[(token.range.lowerBound + 1)..<(token.range.upperBound - 1)])

@@ -7,8 +7,8 @@ extension Redactor {
     @discardableResult
     public func redactFile(input: String, output: String) throws(HARError) -> RedactionSummary {
         let bytes = try HARRawFile.read(contentsOf: input)
-        if let (redacted, summary) = redactCapture(bytes: bytes) {
-            try HARRawFile.write(redacted, to: output)
+        if let (parts, summary, _) = redactCapture(bytes: bytes) {
+            try HARRawFile.write(parts: parts, to: output)
             return summary
         }
         let document = try HARReader.read(bytes: bytes, source: input)

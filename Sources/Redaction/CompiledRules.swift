@@ -56,20 +56,32 @@ struct CompiledRules: Sendable {
     /// Whether `text` contains `literal`.
     static func contains(_ text: String, _ literal: [UInt8]) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= literal.count, let first = literal.first else { return literal.isEmpty }
-            var i = 0
-            let last = bytes.count - literal.count
-            while i <= last {
-                if bytes[i] == first {
-                    var j = 1
-                    while j < literal.count, bytes[i + j] == literal[j] { j += 1 }
-                    if j == literal.count { return true }
-                }
-                i += 1
+        return text.withUTF8 { contains($0, literal) }
+    }
+
+    /// Whether `bytes` contain `literal`.
+    static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
+        guard bytes.count >= literal.count, let first = literal.first else { return literal.isEmpty }
+        var i = 0
+        let last = bytes.count - literal.count
+        while i <= last {
+            if bytes[i] == first {
+                var j = 1
+                while j < literal.count, bytes[i + j] == literal[j] { j += 1 }
+                if j == literal.count { return true }
             }
-            return false
+            i += 1
         }
+        return false
+    }
+
+    /// Whether no pattern can match in `bytes` because each lacks a literal its pattern
+    /// needs. `bytes` may be the raw text of a JSON string: escapes never stand for a literal.
+    func patternsCannotMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for literal in requiredLiterals {
+            guard let literal, !Self.contains(bytes, literal) else { return false }
+        }
+        return true
     }
 
     /// `methods[].id` → `["methods", "[]", "id"]`, lowercased.

@@ -15,6 +15,19 @@ struct FormBody {
     /// Splits `text` on `&`; decodes `+` and `%20` as a space. Malformed escapes are kept
     /// literally, as browsers do.
     init(_ text: Substring) {
+        // `&` and `=` are matched as characters: in non-ASCII text a combining mark after
+        // one makes it a different character, so that text takes the character-wise split.
+        if text.utf8.contains(where: { $0 >= 0x80 }) {
+            fields = text.split(separator: "&", omittingEmptySubsequences: false).map { part in
+                if let eq = part.firstIndex(of: "=") {
+                    return Field(
+                        raw: part, name: Self.decode(part[..<eq]),
+                        value: Self.decode(part[part.index(after: eq)...]), replacement: nil)
+                }
+                return Field(raw: part, name: Self.decode(part), value: "", replacement: nil)
+            }
+            return
+        }
         fields = []
         let utf8 = text.utf8
         var partStart = utf8.startIndex

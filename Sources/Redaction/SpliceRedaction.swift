@@ -10,14 +10,17 @@ import HAR
 /// the typed path on its own, and everything outside `entries` always does. When the capture
 /// is not valid HAR, it returns nil and the caller's typed path reports the error.
 extension Redactor {
-    func redactCapture(bytes: [UInt8]) -> (bytes: [UInt8], summary: RedactionSummary)? {
+    /// The redacted capture as parts to write one after the other, the summary, and how many
+    /// entries were spliced (the others went through the typed path); nil when the typed
+    /// path must handle the whole file.
+    func redactCapture(bytes: [UInt8]) -> (parts: [ArraySlice<UInt8>], summary: RedactionSummary, spliced: Int)? {
         let snapshot = placeholders.snapshot()
         let result = bytes.withUnsafeBufferPointer { redactCapture(buffer: $0) }
         if result == nil { placeholders.restore(snapshot) }
         return result
     }
 
-    private func redactCapture(buffer: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], summary: RedactionSummary)? {
+    private func redactCapture(buffer: UnsafeBufferPointer<UInt8>) -> (parts: [ArraySlice<UInt8>], summary: RedactionSummary, spliced: Int)? {
         guard buffer.count > 0 else { return nil }
         var reader = CanonicalReader(buffer, position: 0)
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
@@ -25,8 +28,9 @@ extension Redactor {
         var entriesText: [UInt8] = []
         entriesText.reserveCapacity(buffer.count + buffer.count / 16)
         // Entries are redacted, in order, as soon as the scan reaches them.
+        var spliced = 0
         let located = Self.locateEntries(&reader) { reader in
-            redactEntries(&reader, buffer: buffer, into: &entriesText, total: &total)
+            redactEntries(&reader, buffer: buffer, into: &entriesText, total: &total, spliced: &spliced)
         }
         guard let entriesRange = located else { return nil }
 
@@ -41,18 +45,13 @@ extension Redactor {
         let marker = Array("\n    \"entries\": []".utf8)
         guard let at = Self.firstIndex(of: marker, in: written) else { return nil }
         let split = at + marker.count - 2
-        var output: [UInt8] = []
-        output.reserveCapacity(written.count + entriesText.count)
-        output.append(contentsOf: written[0..<split])
-        output.append(contentsOf: entriesText)
-        output.append(contentsOf: written[(split + 2)...])
-        return (output, total)
+        return ([written[0..<split], entriesText[...], written[(split + 2)...]], total, spliced)
     }
 
     /// Redacts the entries array at the reader into `out` (as `HARWriter` writes it).
     private func redactEntries(
         _ reader: inout CanonicalReader, buffer: UnsafeBufferPointer<UInt8>, into entriesText: inout [UInt8],
-        total: inout RedactionSummary
+        total: inout RedactionSummary, spliced: inout Int
     ) -> Bool {
         guard reader.consume(UInt8(ascii: "[")) else { return false }
         entriesText.append(UInt8(ascii: "["))
@@ -72,6 +71,7 @@ extension Redactor {
             var scanner = reader
             if entry.scan(&scanner), redactSpliced(entry, buffer: buffer, start: start, into: &entriesText, total: &total) {
                 reader.position = entry.end
+                spliced += 1
             } else {
                 reader.position = start
                 guard reader.skipAnyValue(),
@@ -102,12 +102,26 @@ extension Redactor {
             }
         }
 
+        // A URL without a query in which no pattern can match stays as it is.
+        func redactURL(_ url: StringToken) {
+            let raw = reader.inner(url)
+            if !raw.contains(UInt8(ascii: "?")), compiled.patternsCannotMatch(raw) { return }
+            edit(url, redactor.redactURL(reader.text(url)))
+        }
+
         for (message, isResponse) in [(entry.request, false), (entry.response, true)] {
-            if !isResponse, let url = message.url { edit(url, redactor.redactURL(reader.text(url))) }
+            if !isResponse, let url = message.url { redactURL(url) }
             var contentEncoding: String?
             for header in message.headers {
                 let name = reader.text(header.name)
-                if contentEncoding == nil, name.lowercased() == "content-encoding" { contentEncoding = reader.text(header.value) }
+                let lowered = name.lowercased()
+                if contentEncoding == nil, lowered == "content-encoding" { contentEncoding = reader.text(header.value) }
+                // Without a rule, only the patterns apply; skip values none of them can match.
+                if compiled.headers[lowered] == nil, lowered != "cookie", lowered != "set-cookie",
+                    compiled.patternsCannotMatch(reader.inner(header.value))
+                {
+                    continue
+                }
                 edit(header.value, redactor.redactHeaderValue(name: name, value: reader.text(header.value)))
             }
             for cookie in message.cookies {
@@ -117,13 +131,16 @@ extension Redactor {
                 let rule = compiled.queryParameters[reader.text(parameter.name).lowercased()]
                 edit(parameter.value, redactor.apply(rule, to: reader.text(parameter.value)))
             }
-            if isResponse, let url = message.url { edit(url, redactor.redactURL(reader.text(url))) }
+            if isResponse, let url = message.url { redactURL(url) }
             if let text = message.text, let mimeType = message.mimeType {
+                let body = reader.text(text)
+                let encoding = message.encoding.map { reader.text($0) }
+                // HARReader refuses bad base64; the typed path reports it.
+                if encoding?.lowercased() == "base64", !HARRawFile.isValidBase64(body) { return false }
                 edit(
                     text,
                     redactor.redactBody(
-                        text: reader.text(text), encoding: nil, mimeType: reader.text(mimeType),
-                        contentEncoding: contentEncoding))
+                        text: body, encoding: encoding, mimeType: reader.text(mimeType), contentEncoding: contentEncoding))
             }
         }
 

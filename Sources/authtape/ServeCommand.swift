@@ -34,6 +34,6 @@ struct ServeCommand: AsyncParsableCommand {
         options.storePath = store
         var logger = Logger(label: "authtape.serve")
         logger.logLevel = .notice
-        try await EmulatorCLI.serve(options, logger: logger) { print($0) }
+        try await EmulatorCLI.serve(options, logger: logger, print: EmulatorCLI.writeToStandardOutput)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Emulator
@@ -70,5 +71,21 @@ struct ConfigTests {
         #expect(throws: EmulatorConfigError.self) {
             _ = try EmulatorConfig.parse("clients:\n  - id: 1\n    userFlow: nope\n")
         }
+    }
+}
+
+@Suite("Documentation")
+struct DocumentationTests {
+    @Test("the full example in docs/emulator.md parses and builds a tenant")
+    func docsExample() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/emulator.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let start = try #require(text.range(of: "```yaml\n"))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let config = try EmulatorConfig.parse(String(text[start.upperBound..<end.lowerBound]))
+        #expect(config.users.contains { $0.email == "mia@contoso.com" && $0.mfaRequired })
+        #expect(config.userFlows[0].attributes.count == 3)
+        _ = try EmulatorCore(config: config, logger: .quiet)
     }
 }

@@ -24,7 +24,7 @@ struct EmulatorHarness {
 
     struct Reply {
         var status: Int
-        var json: JSONValue
+        var json: EmulatorJSON
         var response: EmulatorResponse
 
         subscript(_ key: String) -> String? { json[key]?.stringValue }

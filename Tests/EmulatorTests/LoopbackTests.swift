@@ -13,7 +13,7 @@ struct LoopbackTests {
     struct Exchange {
         var status: Int
         var headers: [(String, String)]
-        var json: JSONValue
+        var json: EmulatorJSON
         subscript(_ key: String) -> String? { json[key]?.stringValue }
     }
 
@@ -32,7 +32,7 @@ struct LoopbackTests {
         }
         let response = try await client.execute(request, timeout: .seconds(10))
         let body = try await response.body.collect(upTo: 1 << 20)
-        let json = JSONValue.parse(Data(body.readableBytesView)) ?? .null
+        let json = EmulatorJSON.parse(Data(body.readableBytesView)) ?? .null
         return Exchange(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, json: json)
     }
 
@@ -141,9 +141,9 @@ struct LoopbackTests {
 
 /// An independent ES256 JWT check: key from the JWKS `x`/`y`, signature over `header.payload`.
 enum JWTCheck {
-    static func verify(_ jwt: String, jwks: JSONValue) throws -> JSONValue? {
+    static func verify(_ jwt: String, jwks: EmulatorJSON) throws -> EmulatorJSON? {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let header = decode(parts[0]).flatMap({ JSONValue.parse(Data($0)) }),
+        guard parts.count == 3, let header = decode(parts[0]).flatMap({ EmulatorJSON.parse(Data($0)) }),
             header["alg"]?.stringValue == "ES256", let kid = header["kid"]?.stringValue,
             let key = jwks["keys"]?.arrayValue?.first(where: { $0["kid"]?.stringValue == kid }),
             let x = key["x"]?.stringValue.flatMap(decode), let y = key["y"]?.stringValue.flatMap(decode),
@@ -152,7 +152,7 @@ enum JWTCheck {
         let publicKey = try P256.Signing.PublicKey(rawRepresentation: x + y)
         let ecdsa = try P256.Signing.ECDSASignature(rawRepresentation: signature)
         guard publicKey.isValidSignature(ecdsa, for: Data("\(parts[0]).\(parts[1])".utf8)) else { return nil }
-        return decode(parts[1]).flatMap { JSONValue.parse(Data($0)) }
+        return decode(parts[1]).flatMap { EmulatorJSON.parse(Data($0)) }
     }
 
     static func decode(_ s: String) -> [UInt8]? {

@@ -81,3 +81,29 @@ struct ServerTests {
         #expect(!text.contains("Sunny-Day-42!"))
     }
 }
+
+@Suite("Fault knobs over HTTP")
+struct FaultKnobTests {
+    @Test("added latency delays native-auth answers but not admin calls")
+    func latency() async throws {
+        var config = EmulatorConfig.default
+        config.faults.latencyMs = 300
+        let core = try EmulatorCore(config: config, seed: 1, logger: .quiet)
+        let running = try await EmulatorServer.start(core: core, port: 0, logger: .quiet)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        let started = Date()
+        let reply = try await LoopbackTests.send(
+            client, running.authorityURL.absoluteString + "/oauth2/v2.0/initiate",
+            form: [("client_id", "11111111-2222-4333-8444-555555555555"), ("username", "alex@contoso.com"),
+                   ("challenge_type", "password redirect")])
+        let slow = Date().timeIntervalSince(started)
+        let adminStart = Date()
+        _ = try await LoopbackTests.send(client, running.baseURL.absoluteString + "/_authtape/health", method: .GET)
+        let fast = Date().timeIntervalSince(adminStart)
+        try await client.shutdown()
+        await running.shutdown()
+        #expect(reply.status == 200)
+        #expect(slow >= 0.3)
+        #expect(fast < 0.3)
+    }
+}

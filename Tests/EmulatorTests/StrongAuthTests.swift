@@ -106,3 +106,26 @@ struct StrongAuthTests {
         #expect(reply.suberror == "provider_blocked_by_rep")
     }
 }
+
+@Suite("Registration contact rules")
+struct RegistrationContactTests {
+    @Test("a phone in a region the admin blocked is access_denied provider_blocked_by_admin")
+    func blockedRegion() throws {
+        var config = StrongAuthTests.config(methods: [])
+        config.registration.blockedPhonePrefixes = ["+999"]
+        let h = try EmulatorHarness(config: config)
+        let first = h.signInPassword("mia@contoso.com", "Sunny-Day-42!", caps: "registration_required")
+        let introspect = h.post(.registerIntrospect, [("continuation_token", first.token!)])
+        let reply = h.post(.registerChallenge, [("continuation_token", introspect.token!), ("challenge_type", "oob"), ("challenge_channel", "sms"), ("challenge_target", "+9991234567")])
+        #expect(reply.error == "access_denied")
+        #expect(reply.suberror == "provider_blocked_by_admin")
+    }
+
+    @Test("registration without the capability is a redirect")
+    func registrationRedirect() throws {
+        let h = try EmulatorHarness(config: StrongAuthTests.config(methods: []))
+        let reply = h.signInPassword("mia@contoso.com", "Sunny-Day-42!", caps: "mfa_required")
+        #expect(reply["challenge_type"] == "redirect")
+        #expect(reply["redirect_reason"]?.contains("registration_required") == true)
+    }
+}

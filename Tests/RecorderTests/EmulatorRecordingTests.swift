@@ -28,6 +28,9 @@ struct EmulatorRecordingTests {
         let tenantPath: String
         let tunnel: TunnelPlan?
         let absoluteBase: String
+        var journalPath = ""
+        /// After each response: how many entries the journal held (a SIGKILL then loses none of them).
+        var journalEntriesAfterResponse: [Int] = []
         var secrets: [String] = []
         var statuses: [Int] = []
         var paths: [String] = []
@@ -48,6 +51,8 @@ struct EmulatorRecordingTests {
             let response = try #require(
                 try await TestClient.send([request], to: port, group: group, host: "emulator", tunnel: tunnel).first)
             statuses.append(response.status)
+            let journal = (try? String(contentsOfFile: journalPath, encoding: .utf8)) ?? ""
+            journalEntriesAfterResponse.append(journal.split(separator: "\n").count - 1)
             paths.append(tenantPath + path)
             let json = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:]
             for key in ["continuation_token", "access_token", "refresh_token", "id_token"] {
@@ -85,6 +90,7 @@ struct EmulatorRecordingTests {
             ? TunnelPlan(authority: "\(host):443", tls: try clientContext(trusting: authority.certificatePEM), serverName: host)
             : nil
         let driver = Driver(port: session.proxy.port, tenantPath: emulator.authorityURL.path, tunnel: tunnel, absoluteBase: "")
+        driver.journalPath = session.writer.journalPath
         do {
             // Sign-up: start, challenge, a wrong code, the right code, then sign-in after sign-up.
             let signUp = "aaaaaaaa-1111-4111-8111-000000000001"
@@ -118,6 +124,8 @@ struct EmulatorRecordingTests {
                  ("scope", "openid profile offline_access")], requestID: signIn)
 
             #expect(driver.statuses == [200, 200, 400, 200, 200, 200, 200, 200])
+            // Each exchange is in the journal before its response reaches the client.
+            #expect(driver.journalEntriesAfterResponse == Array(1...8))
             let journal = try String(contentsOfFile: session.writer.journalPath, encoding: .utf8)
             try await session.stop()
             await emulator.shutdown()

@@ -149,4 +149,21 @@ struct ProxyFaultTests {
             #expect(closed)
         }
     }
+
+    @Test("closes the client connection when the upstream dies mid-response, and keeps serving")
+    func upstreamDiesMidBody() async throws {
+        try await withReverseProxy(reply: { head, _ in
+            if head.uri == "/ok" { return .json(#"{"ok":1}"#) }
+            return UpstreamReply(headers: [("content-length", "100")], parts: [Array("0123456789".utf8)], abortMidBody: true)
+        }) { proxy, _, sink in
+            let (text, closed) = try await TestClient.raw(
+                Array("GET /die HTTP/1.1\r\nHost: a\r\n\r\n".utf8), to: proxy.port, group: group)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(text.hasSuffix("0123456789"))
+            #expect(closed)
+            let after = try await TestClient.send([TestRequest(uri: "/ok")], to: proxy.port, group: group)
+            #expect(after.first?.text == #"{"ok":1}"#)
+            #expect(sink.exchanges.map { URL(string: $0.request.url)!.path } == ["/ok"])
+        }
+    }
 }

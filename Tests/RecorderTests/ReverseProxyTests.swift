@@ -98,8 +98,13 @@ struct ReverseProxyTests {
 
     @Test("passes a chunked, gzip-encoded, multi-megabyte response through unchanged and captures it encoded")
     func largeChunkedGzip() async throws {
-        var generator = SystemRandomNumberGenerator()
-        let parts = (0..<48).map { _ in (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        let seed = UInt8.random(in: 0...255)
+        let parts = (0..<48).map { part in
+            [UInt8](unsafeUninitializedCapacity: 65_536) { buffer, count in
+                for index in 0..<65_536 { buffer[index] = UInt8(truncatingIfNeeded: index &* 31 &+ part &* 7) &+ seed }
+                count = 65_536
+            }
+        }
         let expected = parts.flatMap { $0 }
         try await withReverseProxy(reply: { _, _ in
             UpstreamReply(headers: [("content-type", "application/json"), ("content-encoding", "gzip")], parts: parts)
@@ -130,5 +135,70 @@ struct ReverseProxyTests {
             #expect(exchange.response.bodyTruncated)
             #expect(exchange.response.bodySize == 5_000)
         }
+    }
+
+    @Test("answers Expect: 100-continue with 100 Continue, then forwards the body")
+    func expectContinue() async throws {
+        try await withReverseProxy(reply: { _, body in .json(#"{"got":\#(body.count)}"#) }) { proxy, upstream, _ in
+            let request = "POST /c HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nExpect: 100-continue\r\nConnection: close\r\n\r\nabc"
+            let (text, _) = try await TestClient.raw(Array(request.utf8), to: proxy.port, group: group)
+            #expect(text.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK"))
+            #expect(text.hasSuffix(#"{"got":3}"#))
+            #expect(upstream.seen.first?.head.headers["expect"] == [])
+        }
+    }
+
+    @Test("answers a HEAD request with the upstream's headers and no body")
+    func head() async throws {
+        try await withReverseProxy(reply: { _, _ in
+            UpstreamReply(headers: [("content-type", "application/json"), ("content-length", "42")], parts: [])
+        }) { proxy, _, sink in
+            let (text, _) = try await TestClient.raw(
+                Array("HEAD /h HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n".utf8), to: proxy.port, group: group)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(text.lowercased().contains("content-length: 42"))
+            #expect(text.hasSuffix("\r\n\r\n"))
+            #expect(sink.exchanges.first?.request.method == "HEAD")
+        }
+    }
+}
+
+@Suite("Settings parsing")
+struct SettingsParsingTests {
+    @Test("parses upstream URLs with default and explicit ports and rejects others")
+    func upstreams() throws {
+        #expect(try Upstream(url: "https://contoso.ciamlogin.com") == Upstream(host: "contoso.ciamlogin.com", port: 443, isTLS: true))
+        #expect(try Upstream(url: "http://127.0.0.1:8787/x") == Upstream(host: "127.0.0.1", port: 8787, isTLS: false))
+        #expect(try Upstream(url: "https://h:8443").description == "https://h:8443")
+        #expect(throws: RecorderError.invalidUpstream("ftp://h")) { try Upstream(url: "ftp://h") }
+        #expect(throws: RecorderError.self) { try Upstream(url: "contoso.ciamlogin.com") }
+    }
+
+    @Test("parses CONNECT authorities, bracketed IPv6 included")
+    func authorities() {
+        #expect(HostAndPort(authority: "a.b:443", defaultPort: 1) == HostAndPort(host: "a.b", port: 443))
+        #expect(HostAndPort(authority: "[::1]:8443", defaultPort: 1) == HostAndPort(host: "::1", port: 8443))
+        #expect(HostAndPort(authority: "a.b", defaultPort: 443) == HostAndPort(host: "a.b", port: 443))
+        #expect(HostAndPort(authority: "a.b:99999", defaultPort: 443) == nil)
+        #expect(HostAndPort(authority: ":443", defaultPort: 443) == nil)
+    }
+
+    @Test("renders a console line with the error pair and no other body content")
+    func consoleLine() {
+        let line = ExchangeConsoleLog.Line(
+            time: Date(timeIntervalSince1970: 0), method: "POST", endpoint: "oauth2/v2.0/token", status: 400,
+            error: "invalid_grant", suberror: "password_too_weak", milliseconds: 12.34, flowID: "flow-2")
+        let text = ExchangeConsoleLog.render(line, format: .text)
+        #expect(text.hasSuffix("POST    oauth2/v2.0/token  400  invalid_grant/password_too_weak  12.3 ms  flow-2"))
+    }
+}
+
+@Suite("Time formatting")
+struct TimeFormattingTests {
+    @Test("formats HAR start times as UTC ISO 8601 with milliseconds")
+    func iso8601() {
+        #expect(TimeFormatting.iso8601(Date(timeIntervalSince1970: 1_800_000_000.123)) == "2027-01-15T08:00:00.123Z")
+        #expect(TimeFormatting.iso8601(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+        #expect(TimeFormatting.iso8601(Date(timeIntervalSince1970: 951_782_400.5)) == "2000-02-29T00:00:00.500Z")
     }
 }

@@ -12,6 +12,8 @@ struct UpstreamReply: Sendable {
     var parts: [[UInt8]] = []
     /// Close the connection right after the response.
     var close = false
+    /// Close the connection after the body parts, without ending the response.
+    var abortMidBody = false
     /// Delay before answering.
     var delay: TimeAmount = .zero
 
@@ -115,6 +117,10 @@ private final class UpstreamServerHandler: ChannelInboundHandler {
                 for part in answer.parts {
                     context.writeAndFlush(
                         NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: part)))), promise: nil)
+                }
+                if answer.abortMidBody {
+                    context.close(promise: nil)
+                    return
                 }
                 let done = context.eventLoop.makePromise(of: Void.self)
                 context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: done)

@@ -32,7 +32,7 @@ extension EmulatorCore {
         case ("PUT", "/faults"), ("POST", "/faults"):
             return setFaults(request)
         case ("POST", "/clock/advance"):
-            guard let body = JSONValue.parse(Data(request.body)), let seconds = body["seconds"]?.intValue else {
+            guard let body = EmulatorJSON.parse(Data(request.body)), let seconds = body["seconds"]?.intValue else {
                 return adminError(400, "expected {\"seconds\": N}")
             }
             advanceClock(by: TimeInterval(seconds))
@@ -64,7 +64,7 @@ extension EmulatorCore {
     }
 
     private func addUser(_ request: EmulatorRequest) -> EmulatorResponse {
-        guard let body = JSONValue.parse(Data(request.body)), let email = body["email"]?.stringValue,
+        guard let body = EmulatorJSON.parse(Data(request.body)), let email = body["email"]?.stringValue,
             Self.isEmail(email)
         else { return adminError(400, "expected a JSON object with an `email` field") }
         var user = EmulatorConfig.User(
@@ -87,7 +87,7 @@ extension EmulatorCore {
     }
 
     private func setFaults(_ request: EmulatorRequest) -> EmulatorResponse {
-        guard let body = JSONValue.parse(Data(request.body)) else { return adminError(400, "expected a JSON object") }
+        guard let body = EmulatorJSON.parse(Data(request.body)) else { return adminError(400, "expected a JSON object") }
         var faults = self.faults
         if let latency = body["latencyMs"]?.intValue { faults.latencyMs = max(0, latency) }
         switch body["serverErrorRate"] {
@@ -101,11 +101,11 @@ extension EmulatorCore {
         return .json(200, Self.faultsJSON(faults))
     }
 
-    static func faultsJSON(_ faults: EmulatorConfig.Faults) -> JSONValue {
+    static func faultsJSON(_ faults: EmulatorConfig.Faults) -> EmulatorJSON {
         .object([("latencyMs", .int(faults.latencyMs)), ("serverErrorRate", .double(faults.serverErrorRate))])
     }
 
-    static func outboxJSON(_ entry: OutboxEntry) -> JSONValue {
+    static func outboxJSON(_ entry: OutboxEntry) -> EmulatorJSON {
         .object([
             ("sequence", .int(entry.sequence)),
             ("sentAt", .string(UTCTimestamp.string(Date(timeIntervalSince1970: entry.sentAt)))),
@@ -115,8 +115,8 @@ extension EmulatorCore {
     }
 
     /// A user without secrets (no password, no history).
-    static func userJSON(_ user: UserRecord) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [("id", .string(user.id)), ("email", .string(user.email))]
+    static func userJSON(_ user: UserRecord) -> EmulatorJSON {
+        var pairs: [(String, EmulatorJSON)] = [("id", .string(user.id)), ("email", .string(user.email))]
         if let alias = user.alias { pairs.append(("alias", .string(alias))) }
         if let name = user.displayName { pairs.append(("displayName", .string(name))) }
         pairs.append(("hasPassword", .bool(user.hasPassword)))

@@ -5,7 +5,7 @@ extension EmulatorCore {
     /// The Mock API contract's configuration endpoints (spec §9): `POST /config/response`,
     /// `DELETE /config/all`, `GET /config/all`.
     func handleMockConfig(_ request: EmulatorRequest) -> EmulatorResponse {
-        let body = JSONValue.parse(Data(request.body))
+        let body = EmulatorJSON.parse(Data(request.body))
         switch (request.method, request.path) {
         case ("POST", "/config/response"):
             guard let body, let endpointKey = body["endpoint"]?.stringValue,

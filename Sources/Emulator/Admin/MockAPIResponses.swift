@@ -3,7 +3,7 @@ import NativeAuthWire
 /// The canned answers behind the MSAL Mock API response keys (spec §9), including the contract's typos.
 enum MockAPIResponses {
     enum Answer {
-        case body(Int, JSONValue)
+        case body(Int, EmulatorJSON)
         case error(NativeAuthError)
         case tokens
     }
@@ -27,10 +27,10 @@ enum MockAPIResponses {
         "NewPasswordIsInvalid", "TokenExpiredSLT",
     ]
 
-    private static func ct() -> (String, JSONValue) { (WireField.continuationToken, .string(token)) }
+    private static func ct() -> (String, EmulatorJSON) { (WireField.continuationToken, .string(token)) }
 
     private static func oob(channel: String, label: String, labelKey: String = WireField.challengeTargetLabel)
-        -> JSONValue
+        -> EmulatorJSON
     {
         .object([
             ct(), (WireField.challengeType, .string("oob")), (WireField.bindingMethod, .string("prompt")),
@@ -39,7 +39,7 @@ enum MockAPIResponses {
         ])
     }
 
-    private static func method(_ id: String, _ channel: String, _ hint: String) -> JSONValue {
+    private static func method(_ id: String, _ channel: String, _ hint: String) -> EmulatorJSON {
         .object([
             (WireField.id, .string(id)), (WireField.challengeType, .string("oob")),
             (WireField.challengeChannel, .string(channel)), (WireField.loginHint, .string(hint)),

@@ -127,9 +127,9 @@ extension EmulatorCore {
 
     /// The `oob` challenge body.
     func oobChallengeBody(token: String, code: PendingCode, labelKey: String = WireField.challengeTargetLabel,
-                          label: String? = nil, interval: Bool = true) -> JSONValue
+                          label: String? = nil, interval: Bool = true) -> EmulatorJSON
     {
-        var pairs: [(String, JSONValue)] = [
+        var pairs: [(String, EmulatorJSON)] = [
             (WireField.continuationToken, .string(token)), (WireField.challengeType, .string("oob")),
             (WireField.bindingMethod, .string("prompt")), (WireField.challengeChannel, .string(code.channel)),
             (labelKey, .string(label ?? Masking.mask(code.target, channel: code.channel))),
@@ -139,8 +139,8 @@ extension EmulatorCore {
         return .object(pairs)
     }
 
-    static func tokenBody(_ token: String, expiresIn: Int? = nil) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [(WireField.continuationToken, .string(token))]
+    static func tokenBody(_ token: String, expiresIn: Int? = nil) -> EmulatorJSON {
+        var pairs: [(String, EmulatorJSON)] = [(WireField.continuationToken, .string(token))]
         if let expiresIn { pairs.append((WireField.expiresIn, .int(expiresIn))) }
         return .object(pairs)
     }

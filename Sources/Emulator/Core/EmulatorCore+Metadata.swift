@@ -34,5 +34,5 @@ extension EmulatorCore {
     }
 
     /// Claims of a token this emulator signed, or nil when the signature does not verify.
-    public func verifiedClaims(of jwt: String) -> JSONValue? { issuer.verify(jwt) }
+    public func verifiedClaims(of jwt: String) -> EmulatorJSON? { issuer.verify(jwt) }
 }

@@ -42,7 +42,7 @@ extension EmulatorCore {
     func envelope(_ error: NativeAuthError, status: Int, correlationID: String, traceID: String) -> EmulatorResponse {
         let timestamp = UTCTimestamp.string(clock.now)
         let correlation = correlationID.isEmpty ? "00000000-0000-0000-0000-000000000000" : correlationID.lowercased()
-        var pairs: [(String, JSONValue)] = [("error", .string(error.error.rawValue))]
+        var pairs: [(String, EmulatorJSON)] = [("error", .string(error.error.rawValue))]
         pairs.append(
             ("error_description",
              .string(

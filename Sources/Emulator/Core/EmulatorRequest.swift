@@ -67,13 +67,13 @@ public struct EmulatorResponse: Sendable {
     }
 
     /// A JSON response with `Content-Type: application/json; charset=utf-8`.
-    static func json(_ status: Int, _ value: JSONValue) -> EmulatorResponse {
+    static func json(_ status: Int, _ value: EmulatorJSON) -> EmulatorResponse {
         EmulatorResponse(
             status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: value.bytes)
     }
 
     /// The body parsed as JSON (for tests and tools).
-    public var json: JSONValue? { JSONValue.parse(.init(body)) }
+    public var json: EmulatorJSON? { EmulatorJSON.parse(.init(body)) }
 
     /// The value of the first header named `name` (case-insensitive).
     public func header(_ name: String) -> String? {

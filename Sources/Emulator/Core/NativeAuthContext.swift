@@ -21,54 +21,9 @@ struct NativeAuthContext {
     var flow: EmulatorConfig.UserFlow { client.flow }
 }
 
-/// A native-auth error answer (HTTP 400 unless said otherwise), built into the §2.3 envelope.
-struct NativeAuthError: Error {
-    var error: WireErrorCode
-    var code: Int
-    var message: String
-    var suberror: WireSuberror?
-    var status = 400
-    var extra: [(String, JSONValue)] = []
-
-    init(_ error: WireErrorCode, _ code: Int, _ message: String, suberror: WireSuberror? = nil,
-         extra: [(String, JSONValue)] = [])
-    {
-        self.error = error
-        self.code = code
-        self.message = message
-        self.suberror = suberror
-        self.extra = extra
-    }
-
-    // MARK: Common errors
-
-    static func missing(_ field: String) -> NativeAuthError {
-        NativeAuthError(
-            .invalidRequest, 900144, "The request body must contain the following parameter: '\(field)'.")
-    }
-
-    static func invalidParameter(_ field: String) -> NativeAuthError {
-        NativeAuthError(.invalidRequest, 90100, "\(field) parameter is empty or not valid.")
-    }
-
-    static let invalidToken = NativeAuthError(.invalidRequest, 55200, "The continuation_token is invalid.")
-    static let tokenForOtherStep = NativeAuthError(
-        .invalidGrant, 55200, "The continuation_token provided is not valid for this endpoint or step.")
-    static let tokenUsed = NativeAuthError(.invalidGrant, 55200, "The continuation_token has already been used.")
-    static let expiredToken = NativeAuthError(.expiredToken, 552003, "The continuation_token has expired.")
-    static let wrongCode = NativeAuthError(
-        .invalidGrant, 50181, "The one-time code is incorrect or has expired.", suberror: .invalidOOBValue)
-
-    static func userNotFound(_ asGrant: Bool) -> NativeAuthError {
-        asGrant
-            ? NativeAuthError(.invalidGrant, 50034, "The user account does not exist in the directory.")
-            : NativeAuthError(.userNotFound, 50034, "The user account does not exist in the directory.")
-    }
-}
-
 /// What a flow handler returns: a success body, an error, or a redirect.
 enum NativeAuthAnswer {
-    case success(JSONValue)
+    case success(EmulatorJSON)
     case failure(NativeAuthError)
     case redirect(String)
 }

@@ -9,7 +9,7 @@ enum AttributeRules {
     /// Parses the JSON-object string; values that are not strings are turned into strings
     /// (arrays comma-joined as multi-select values are).
     static func parse(_ raw: String) throws(NativeAuthError) -> [String: String] {
-        guard case .object(let pairs)? = JSONValue.parse(Data(raw.utf8)) else {
+        guard case .object(let pairs)? = EmulatorJSON.parse(Data(raw.utf8)) else {
             throw .invalidParameter(WireField.attributes)
         }
         var result: [String: String] = [:]
@@ -17,7 +17,7 @@ enum AttributeRules {
         return result
     }
 
-    private static func text(_ value: JSONValue) -> String {
+    private static func text(_ value: EmulatorJSON) -> String {
         switch value {
         case .string(let s): s
         case .int(let i): String(i)
@@ -69,10 +69,10 @@ enum AttributeRules {
         return flow.attributes.filter { $0.page == page && collected[$0.name] == nil }
     }
 
-    static func requiredBody(_ attributes: [EmulatorConfig.Attribute]) -> JSONValue {
+    static func requiredBody(_ attributes: [EmulatorConfig.Attribute]) -> EmulatorJSON {
         .array(
             attributes.map { a in
-                var pairs: [(String, JSONValue)] = [
+                var pairs: [(String, EmulatorJSON)] = [
                     (WireField.name, .string(a.name)), (WireField.type, .string(a.type)),
                     (WireField.required, .bool(a.required)),
                 ]

@@ -5,7 +5,7 @@ extension EmulatorCore {
     func registerIntrospect(_ c: NativeAuthContext) throws(NativeAuthError) -> NativeAuthAnswer {
         let token = try openToken(c, steps: [.registrationRequired])
         guard let user = user(id: token.userID) else { throw .userNotFound(false) }
-        let methods: JSONValue = .array([
+        let methods: EmulatorJSON = .array([
             .object([
                 (WireField.id, .string("email")), (WireField.challengeType, .string("oob")),
                 (WireField.challengeChannel, .string("email")),

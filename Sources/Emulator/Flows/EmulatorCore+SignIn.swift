@@ -90,7 +90,7 @@ extension EmulatorCore {
         guard !user.methods.isEmpty else {
             throw NativeAuthError(.invalidRequest, 50079, "The user has no registered strong authentication method.")
         }
-        let methods: [JSONValue] = user.methods.map {
+        let methods: [EmulatorJSON] = user.methods.map {
             .object([
                 (WireField.id, .string($0.id)), (WireField.challengeType, .string("oob")),
                 (WireField.challengeChannel, .string($0.channel)),

@@ -100,22 +100,22 @@ extension EmulatorCore {
         let iss = issuer.issuer(base: "\(c.scheme)://\(c.host)")
         let tid = config.tenant.id
         let clientID = c.client.client.id
-        let common: [(String, JSONValue)] = [
+        let common: [(String, EmulatorJSON)] = [
             ("iss", .string(iss)), ("iat", .int(issued)), ("nbf", .int(issued)), ("exp", .int(expires)),
             ("sub", .string(user.id)), ("oid", .string(user.id)), ("tid", .string(tid)),
             ("preferred_username", .string(user.email)), ("ver", .string("2.0")),
         ]
-        var idClaims: [(String, JSONValue)] = [("aud", .string(clientID))] + common
+        var idClaims: [(String, EmulatorJSON)] = [("aud", .string(clientID))] + common
         idClaims.append(("name", .string(user.displayName ?? user.email)))
         idClaims.append(("email", .string(user.email)))
         let apiScopes = scopes.filter { !["openid", "profile", "offline_access", "email"].contains($0) }
-        let accessClaims: [(String, JSONValue)] =
+        let accessClaims: [(String, EmulatorJSON)] =
             [("aud", .string(apiScopes.first.map { Self.resource(of: $0) } ?? clientID))] + common + [
                 ("azp", .string(clientID)),
                 ("scp", .string(apiScopes.isEmpty ? "openid profile" : apiScopes.map(Self.scopeName).joined(separator: " "))),
             ]
-        let clientInfo = JSONValue.object([("uid", .string(user.id)), ("utid", .string(tid))])
-        var body: [(String, JSONValue)] = [
+        let clientInfo = EmulatorJSON.object([("uid", .string(user.id)), ("utid", .string(tid))])
+        var body: [(String, EmulatorJSON)] = [
             (WireField.tokenType, .string("Bearer")), (WireField.scope, .string(scopeString)),
             (WireField.expiresIn, .int(config.lifetimes.accessToken)),
             (WireField.extExpiresIn, .int(config.lifetimes.accessToken)),

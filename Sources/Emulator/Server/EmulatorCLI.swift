@@ -58,8 +58,9 @@ public enum EmulatorCLI {
             "clients:",
         ]
         for client in core.clients {
-            let state = client.client.nativeAuthEnabled ? client.flow.method.rawValue : "native auth disabled"
-            lines.append("  \(client.client.id)  \(client.client.name) (\(state)\(client.flow.sspr ? ", SSPR" : ""))")
+            let state = client.client.nativeAuthEnabled
+                ? client.flow.method.rawValue + (client.flow.sspr ? ", SSPR" : "") : "native auth disabled"
+            lines.append("  \(client.client.id)  \(client.client.name) (\(state))")
         }
         lines.append("users:")
         for user in core.state.withLock({ Array($0.users.values) }).sorted(by: { $0.email < $1.email }) {
@@ -76,8 +77,14 @@ public enum EmulatorCLI {
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(
             atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let body = JSONValue.object([("baseURL", .string(base)), ("adminToken", .string(adminToken))])
+        let body = EmulatorJSON.object([("baseURL", .string(base)), ("adminToken", .string(adminToken))])
         _ = FileManager.default.createFile(atPath: path, contents: Data(body.bytes), attributes: [.posixPermissions: 0o600])
+    }
+
+    /// Writes `line` and a newline to standard output without buffering (the banner must reach a pipe at
+    /// once, while the server keeps running).
+    @Sendable public static func writeToStandardOutput(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Fetches the outbox of a running emulator and formats it, newest last. Server and token default to
@@ -88,7 +95,7 @@ public enum EmulatorCLI {
         var base = server
         var token = adminToken
         if base == nil || token == nil,
-            let data = FileManager.default.contents(atPath: stateFile), let state = JSONValue.parse(data)
+            let data = FileManager.default.contents(atPath: stateFile), let state = EmulatorJSON.parse(data)
         {
             base = base ?? state["baseURL"]?.stringValue
             token = token ?? state["adminToken"]?.stringValue
@@ -103,7 +110,7 @@ public enum EmulatorCLI {
         var request = URLRequest(url: url)
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         let (data, response) = try await URLSession.shared.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200, let body = JSONValue.parse(data),
+        guard (response as? HTTPURLResponse)?.statusCode == 200, let body = EmulatorJSON.parse(data),
             let messages = body["messages"]?.arrayValue
         else {
             throw EmulatorServerError(message: "the emulator at \(base) refused the outbox request")

@@ -20,8 +20,8 @@ struct TokenIssuer: Sendable {
     func issuer(base: String) -> String { "\(base)/\(tenantID)/v2.0" }
 
     /// A compact JWS (`header.payload.signature`) over `claims`.
-    func sign(_ claims: JSONValue) -> String {
-        let header = JSONValue.object([("alg", .string("ES256")), ("kid", .string(keyID)), ("typ", .string("JWT"))])
+    func sign(_ claims: EmulatorJSON) -> String {
+        let header = EmulatorJSON.object([("alg", .string("ES256")), ("kid", .string(keyID)), ("typ", .string("JWT"))])
         let input = Base64URL.encode(header.bytes) + "." + Base64URL.encode(claims.bytes)
         // Signing with a valid in-memory key does not fail.
         let signature = try! key.signature(for: Array(input.utf8))
@@ -29,7 +29,7 @@ struct TokenIssuer: Sendable {
     }
 
     /// The JWK Set with the public key.
-    var jwks: JSONValue {
+    var jwks: EmulatorJSON {
         let x963 = Array(key.publicKey.x963Representation)  // 0x04 || X || Y
         return .object([
             ("keys",
@@ -44,13 +44,13 @@ struct TokenIssuer: Sendable {
     }
 
     /// Verifies a token issued by this issuer and returns its claims (used by tests and the admin API).
-    func verify(_ jwt: String) -> JSONValue? {
+    func verify(_ jwt: String) -> EmulatorJSON? {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let signature = Base64URL.decode(parts[2]),
             let sig = try? P256.Signing.ECDSASignature(rawRepresentation: signature),
             key.publicKey.isValidSignature(sig, for: Array("\(parts[0]).\(parts[1])".utf8)),
             let payload = Base64URL.decode(parts[1])
         else { return nil }
-        return JSONValue.parse(Data(payload))
+        return EmulatorJSON.parse(Data(payload))
     }
 }

@@ -21,13 +21,13 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 
 bin="${AUTHTAPE_BIN:-}"
-if [ -z "$bin" ]; then
+if [ -z "$bin" ] && [ -z "${SERVER_CMD:-}" ]; then
     (cd "$root" && swift build -c release --product authtape >&2)
     bin="$(cd "$root" && swift build -c release --show-bin-path)/authtape"
 fi
 
-server_cmd=("$bin" serve --port "$port" --seed 1)
-if [ -n "${SERVER_CMD:-}" ]; then read -r -a server_cmd <<<"$SERVER_CMD"; fi
+if [ -n "${SERVER_CMD:-}" ]; then read -r -a server_cmd <<<"$SERVER_CMD"
+else server_cmd=("$bin" serve --port "$port" --seed 1); fi
 state_dir="$(mktemp -d)"
 AUTHTAPE_HOME="$state_dir" "${server_cmd[@]}" >"$state_dir/serve.log" 2>&1 &
 server_pid=$!

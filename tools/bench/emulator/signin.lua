@@ -2,7 +2,7 @@
 -- Tokens wait in per-thread queues, so any number of connections works.
 local client = "client_id=11111111-2222-4333-8444-555555555555"
 local challenges, grants = {}, {}
-local completed, failed = 0, 0
+completed, failed = 0, 0  -- globals: done() reads them with thread:get
 local threads = {}
 
 function setup(thread) table.insert(threads, thread) end

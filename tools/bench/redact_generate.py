@@ -7,7 +7,7 @@ an Entra External ID tenant, with passwords, one-time codes, continuation tokens
 and id tokens, refresh tokens, e-mail addresses, phone numbers, cookies and Authorization
 headers. A few responses are gzip bodies stored as base64, as other tools capture them.
 
-    generate_har.py OUTPUT [--megabytes 100] [--seed 1]
+    redact_generate.py OUTPUT [--megabytes 100] [--seed 1]
 
 The output depends only on the arguments (seeded random numbers, fixed clock).
 """
@@ -18,6 +18,7 @@ import gzip
 import json
 import random
 import sys
+import time
 import urllib.parse
 
 AUTHORITY = "https://contoso.ciamlogin.com/contoso.onmicrosoft.com"
@@ -63,8 +64,7 @@ class Generator:
         self.clock += self.rng.uniform(0.2, 3.0)
         seconds = int(self.clock)
         millis = int((self.clock - seconds) * 1000)
-        import time as _time
-        stamp = _time.strftime("%Y-%m-%dT%H:%M:%S", _time.gmtime(seconds))
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
         return f"{stamp}.{millis:03d}Z"
 
     # One exchange in the order and shape HARWriter uses.

@@ -4,16 +4,16 @@ import Foundation
 ///
 /// Responses on the hot path are built with this instead of `JSONSerialization`, which is slow on Linux and
 /// does not keep key order.
-public enum JSONValue: Sendable, Equatable {
+public enum EmulatorJSON: Sendable, Equatable {
     case string(String)
     case int(Int)
     case double(Double)
     case bool(Bool)
     case null
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([EmulatorJSON])
+    case object([(String, EmulatorJSON)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: EmulatorJSON, rhs: EmulatorJSON) -> Bool {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): a == b
         case (.int(let a), .int(let b)): a == b
@@ -82,12 +82,12 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// Parses JSON text (not on the hot path). Object keys come back sorted.
-    public static func parse(_ data: Data) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: data)
+    public static func parse(_ data: Data) -> EmulatorJSON? {
+        try? JSONDecoder().decode(EmulatorJSON.self, from: data)
     }
 
     /// The value of `key` when this is an object.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> EmulatorJSON? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first(where: { $0.0 == key })?.1
     }
@@ -97,10 +97,10 @@ public enum JSONValue: Sendable, Equatable {
     /// The integer payload, if this is an integer.
     public var intValue: Int? { if case .int(let i) = self { i } else { nil } }
     /// The array payload, if this is an array.
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    public var arrayValue: [EmulatorJSON]? { if case .array(let a) = self { a } else { nil } }
 }
 
-extension JSONValue: Decodable {
+extension EmulatorJSON: Decodable {
     private struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
@@ -111,12 +111,12 @@ extension JSONValue: Decodable {
     public init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: Key.self) {
             let keys = keyed.allKeys.map(\.stringValue).sorted()
-            self = .object(try keys.map { ($0, try keyed.decode(JSONValue.self, forKey: Key(stringValue: $0))) })
+            self = .object(try keys.map { ($0, try keyed.decode(EmulatorJSON.self, forKey: Key(stringValue: $0))) })
             return
         }
         if var unkeyed = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !unkeyed.isAtEnd { items.append(try unkeyed.decode(JSONValue.self)) }
+            var items: [EmulatorJSON] = []
+            while !unkeyed.isAtEnd { items.append(try unkeyed.decode(EmulatorJSON.self)) }
             self = .array(items)
             return
         }
