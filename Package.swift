@@ -44,9 +44,8 @@ let modules: [Module] = [
     Module(
         name: "Recorder", uses: ["HAR", "Redaction"],
         products: [
-            ("NIOCore", "swift-nio"), ("NIOPosix", "swift-nio"), ("NIOHTTP1", "swift-nio"),
+            ("NIOCore", "swift-nio"), ("NIOPosix", "swift-nio"), ("NIOHTTP1", "swift-nio"), ("NIOTLS", "swift-nio"),
             ("NIOSSL", "swift-nio-ssl"), ("X509", "swift-certificates"), ("Crypto", "swift-crypto"),
-            ("Logging", "swift-log"),
         ],
         testUses: ["Emulator", "NativeAuth"],
         testProducts: [("AsyncHTTPClient", "async-http-client")],
@@ -110,7 +109,8 @@ if selected.contains("Redaction") {
 }
 for module in modules where selected.contains(module.name) {
     var deps: [Target.Dependency] = module.uses.map { .target(name: $0) }
-    if module.name == "Redaction" { deps += [.target(name: "CPCRE2"), .target(name: "CZlib")] }
+    if module.name == "Redaction" || module.name == "Recorder" { deps.append(.target(name: "CZlib")) }
+    if module.name == "Redaction" { deps.append(.target(name: "CPCRE2")) }
     deps += module.products.map { .product(name: $0.0, package: $0.1) }
     packagesUsed.formUnion(module.products.map(\.1))
     packagesUsed.formUnion(module.testProducts.map(\.1))

@@ -29,13 +29,17 @@ struct FlowTracker {
     /// The step name of a URL path, for example `signup/v1.0/start` for
     /// `/contoso.onmicrosoft.com/signup/v1.0/start`; the path itself when it is not native-auth.
     static func step(ofPath path: String) -> String {
-        for family in families {
-            if let range = path.range(of: "/" + family.prefix) {
-                return String(path[path.index(after: range.lowerBound)...])
+        let bytes = Array(path.utf8)
+        for family in familyMarkers {
+            if let start = BodyFields.firstIndex(of: family, in: bytes) {
+                return String(decoding: bytes[(start + 1)...], as: UTF8.self)
             }
         }
         return path
     }
+
+    /// `/signup/v1.0/` and the others, as bytes.
+    private static let familyMarkers: [[UInt8]] = families.map { Array(("/" + $0.prefix).utf8) }
 
     /// Assigns the exchange to a flow and remembers the tokens it hands out.
     mutating func assign(
@@ -81,21 +85,61 @@ struct FlowTracker {
 
 /// Small parsers for the bodies flow tracking and the console need.
 enum BodyFields {
-    /// Decodes an `application/x-www-form-urlencoded` body.
+    /// Decodes an `application/x-www-form-urlencoded` body (byte-level: Foundation's string
+    /// functions cost more than the rest of the capture path).
     static func form(_ bytes: [UInt8]) -> [String: String] {
-        guard let text = String(validating: bytes, as: UTF8.self) else { return [:] }
         var fields: [String: String] = [:]
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        for pair in bytes.split(separator: UInt8(ascii: "&")) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             let name = decode(parts[0])
             fields[name] = parts.count > 1 ? decode(parts[1]) : ""
         }
         return fields
     }
 
-    private static func decode(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+    /// Percent-decodes one form component, `+` as space; invalid escapes are kept as they are.
+    static func decode(_ component: ArraySlice<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(component.count)
+        var index = component.startIndex
+        while index < component.endIndex {
+            let byte = component[index]
+            if byte == UInt8(ascii: "+") {
+                output.append(0x20)
+            } else if byte == UInt8(ascii: "%"), index + 2 < component.endIndex,
+                let high = hexValue(component[index + 1]), let low = hexValue(component[index + 2])
+            {
+                output.append(high << 4 | low)
+                index += 2
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// The index where `needle` first occurs in `haystack`.
+    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        let first = needle[0]
+        var index = 0
+        while index <= haystack.count - needle.count {
+            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The top-level string members of a JSON object body (empty when it is not one).

@@ -44,7 +44,7 @@ enum HAREntryConversion {
     }
 
     static func queryString(of url: String) -> [HARQueryParameter] {
-        guard let items = URLComponents(string: url)?.queryItems else { return [] }
+        guard url.utf8.contains(UInt8(ascii: "?")), let items = URLComponents(string: url)?.queryItems else { return [] }
         return items.map { HARQueryParameter(name: $0.name, value: $0.value ?? "") }
     }
 

@@ -168,3 +168,36 @@ struct CaptureWriterTests {
         #expect(try writer.finish() == 1)
     }
 }
+
+@Suite("Flow tracking")
+struct FlowTrackerTests {
+    @Test("decodes form bodies with percent escapes, plus signs and broken escapes")
+    func form() {
+        let fields = BodyFields.form(Array("a=x%40y.com&b=one+two&c=%zz%4&d&e=%E2%9C%93".utf8))
+        #expect(fields == ["a": "x@y.com", "b": "one two", "c": "%zz%4", "d": "", "e": "✓"])
+    }
+
+    @Test("names the native-auth step of a path and keeps other paths whole")
+    func steps() {
+        #expect(FlowTracker.step(ofPath: "/contoso.onmicrosoft.com/signup/v1.0/start") == "signup/v1.0/start")
+        #expect(FlowTracker.step(ofPath: "/t/oauth2/v2.0/token") == "oauth2/v2.0/token")
+        #expect(FlowTracker.step(ofPath: "/t/v2.0/.well-known/openid-configuration") == "/t/v2.0/.well-known/openid-configuration")
+    }
+
+    @Test("joins a request to the flow whose response handed out its continuation token, else to its request id")
+    func chaining() {
+        var tracker = FlowTracker()
+        let a = tracker.assign(path: "/t/resetpassword/v1.0/start", requestForm: [:], clientRequestID: "r1",
+            responseContinuationToken: "ct-1")
+        let b = tracker.assign(path: "/t/oauth2/v2.0/initiate", requestForm: [:], clientRequestID: "r2",
+            responseContinuationToken: "ct-2")
+        let c = tracker.assign(path: "/t/resetpassword/v1.0/challenge", requestForm: ["continuation_token": "ct-1"],
+            clientRequestID: "r3", responseContinuationToken: nil)
+        let d = tracker.assign(path: "/t/oauth2/v2.0/challenge", requestForm: [:], clientRequestID: "R2",
+            responseContinuationToken: nil)
+        #expect(a.kind == "resetPassword" && b.kind == "signIn")
+        #expect(a.flowID != b.flowID)
+        #expect(c.flowID == a.flowID)
+        #expect(d.flowID == b.flowID)
+    }
+}
