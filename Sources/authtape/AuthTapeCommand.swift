@@ -8,7 +8,8 @@ struct AuthTapeCommand: AsyncParsableCommand {
         version: AuthTapeVersion.current,
         subcommands: [
             DemoCommand.self, RecordCommand.self, RecoverCommand.self, ServeCommand.self, OtpCommand.self,
-            RedactCommand.self, CheckCommand.self, CACommand.self, ScenariosCommand.self,
+            RedactCommand.self, CheckCommand.self, ReplayCommand.self, MockCommand.self, FuzzCommand.self,
+            CACommand.self, ScenariosCommand.self,
         ])
 
     /// Runs the command, turning `CLIFailure` into a one-line message and its exit status.

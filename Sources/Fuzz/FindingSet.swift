@@ -1,0 +1,90 @@
+/// The de-duplication key of a finding: (kind, step, primary operator, expected, actual).
+public struct FindingKey: Sendable, Hashable, Comparable, Codable {
+    public var kind: VerdictKind
+    public var step: String
+    public var operatorName: String
+    public var expected: String
+    public var actual: String
+
+    public static func < (lhs: FindingKey, rhs: FindingKey) -> Bool {
+        (lhs.kind.rawValue, lhs.step, lhs.operatorName, lhs.expected, lhs.actual)
+            < (rhs.kind.rawValue, rhs.step, rhs.operatorName, rhs.expected, rhs.actual)
+    }
+}
+
+/// One de-duplicated finding: its key, how many cases hit it, and the first (lowest-index) case.
+public struct Finding: Sendable {
+    public var key: FindingKey
+    public var count: Int
+    public var example: FuzzCase
+    public var verdict: Verdict
+    /// The minimised case, when minimisation ran and shrank it.
+    public var minimised: FuzzCase?
+    /// The repro capture written for it.
+    public var reproPath: String?
+
+    /// The case to reproduce: the minimised one when available.
+    public var reproCase: FuzzCase { minimised ?? example }
+}
+
+/// Collects verdicts and groups findings by ``FindingKey`` with counts. The example kept for a key is
+/// the case with the lowest index, so the result does not depend on which worker finished first.
+public struct FindingSet: Sendable {
+    private var byKey: [FindingKey: Finding] = [:]
+    /// Verdict counts by kind.
+    public private(set) var counts: [VerdictKind: Int] = [:]
+    /// Cases judged.
+    public private(set) var total = 0
+
+    public init() {}
+
+    /// Records one judged case.
+    public mutating func record(_ fuzzCase: FuzzCase, _ verdict: Verdict) {
+        total += 1
+        counts[verdict.kind, default: 0] += 1
+        guard verdict.kind.isFinding else { return }
+        let key = FindingKey(kind: verdict.kind, step: verdict.step, operatorName: fuzzCase.primaryOperator,
+                             expected: verdict.expected, actual: verdict.actual)
+        if var existing = byKey[key] {
+            existing.count += 1
+            if fuzzCase.index < existing.example.index {
+                existing.example = fuzzCase
+                existing.verdict = verdict
+            }
+            byKey[key] = existing
+        } else {
+            byKey[key] = Finding(key: key, count: 1, example: fuzzCase, verdict: verdict)
+        }
+    }
+
+    /// Merges another set (from another worker).
+    public mutating func merge(_ other: FindingSet) {
+        total += other.total
+        for (kind, count) in other.counts { counts[kind, default: 0] += count }
+        for (key, finding) in other.byKey {
+            if var existing = byKey[key] {
+                existing.count += finding.count
+                if finding.example.index < existing.example.index {
+                    existing.example = finding.example
+                    existing.verdict = finding.verdict
+                }
+                byKey[key] = existing
+            } else {
+                byKey[key] = finding
+            }
+        }
+    }
+
+    /// Changes one finding in place.
+    public mutating func updateFinding(_ key: FindingKey, _ change: (inout Finding) -> Void) {
+        guard var finding = byKey[key] else { return }
+        change(&finding)
+        byKey[key] = finding
+    }
+
+    /// Findings sorted by key.
+    public var findings: [Finding] { byKey.values.sorted { $0.key < $1.key } }
+
+    /// Number of cases that were findings.
+    public var findingCases: Int { counts.filter { $0.key.isFinding }.values.reduce(0, +) }
+}

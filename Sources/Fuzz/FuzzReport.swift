@@ -1,0 +1,151 @@
+import Foundation
+
+/// Report formats of a campaign.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case text, json, junit, markdown
+}
+
+/// Renders a campaign's result as a readable summary, JSON, JUnit XML or Markdown. Output is
+/// deterministic for a fixed seed and case count except the timing line/fields.
+public struct FuzzReport: Sendable {
+    public let result: FuzzRunResult
+
+    public init(_ result: FuzzRunResult) { self.result = result }
+
+    /// Baseline actions that did not pass.
+    var baselineProblems: [(flow: String, action: Int, verdict: Verdict)] {
+        result.baseline.filter { $0.verdict.kind != .pass }
+    }
+
+    /// The report in `format`.
+    public func render(_ format: ReportFormat) -> String {
+        switch format {
+        case .text: text()
+        case .json: json()
+        case .junit: junit()
+        case .markdown: markdown()
+        }
+    }
+
+    /// A readable summary: seed, counts, then findings grouped by step and operator.
+    public func text() -> String {
+        let set = result.findings
+        var lines = [
+            "authtape fuzz — seed \(result.seed)",
+            "cases: \(set.total)  findings: \(set.findings.count) unique / \(set.findingCases) cases  "
+                + String(format: "time: %.2fs  rate: %.0f cases/s", result.elapsed, result.casesPerSecond),
+            "verdicts: " + VerdictKind.allCases.compactMap { kind in set.counts[kind].map { "\(kind.rawValue)=\($0)" } }.joined(separator: " "),
+        ]
+        for problem in baselineProblems {
+            lines.append("baseline \(problem.flow)#\(problem.action): \(problem.verdict.kind.rawValue) expected \(problem.verdict.expected) actual \(problem.verdict.actual)")
+        }
+        if !set.findings.isEmpty {
+            lines.append("")
+            lines.append(pad("kind", 13) + pad("step", 34) + pad("operator", 19) + pad("count", 7) + "expected ⇒ actual")
+            for finding in set.findings {
+                let key = finding.key
+                lines.append(pad(key.kind.rawValue, 13) + pad(key.step, 34) + pad(key.operatorName, 19)
+                             + pad(String(finding.count), 7) + "\(key.expected) ⇒ \(key.actual)")
+                lines.append("    e.g. case \(finding.reproCase.id) \(finding.reproCase.flow)#\(finding.reproCase.action): "
+                             + finding.reproCase.details.joined(separator: "; ") + (finding.reproPath.map { "  repro: \($0)" } ?? ""))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// JSON: seed, counts, findings (key, count, example case, repro path), baseline problems.
+    public func json() -> String {
+        var root: [(String, JSONNode)] = [
+            ("tool", .string("authtape fuzz")), ("seed", .string(String(result.seed))),
+            ("cases", .number(String(result.findings.total))),
+            ("elapsedSeconds", .number(String(format: "%.3f", result.elapsed))),
+            ("casesPerSecond", .number(String(format: "%.0f", result.casesPerSecond))),
+            ("verdicts", .object(VerdictKind.allCases.map { ($0.rawValue, .number(String(result.findings.counts[$0] ?? 0))) })),
+        ]
+        root.append(("findings", .array(result.findings.findings.map { finding in
+            let example = finding.reproCase
+            return .object([
+                ("kind", .string(finding.key.kind.rawValue)), ("step", .string(finding.key.step)),
+                ("operator", .string(finding.key.operatorName)), ("expected", .string(finding.key.expected)),
+                ("actual", .string(finding.key.actual)), ("count", .number(String(finding.count))),
+                ("note", .string(finding.verdict.note)),
+                ("case", .object([
+                    ("id", .string(example.id)), ("flow", .string(example.flow)), ("action", .number(String(example.action))),
+                    ("response", .number(String(example.response))), ("operators", .array(example.operators.map(JSONNode.string))),
+                    ("details", .array(example.details.map(JSONNode.string))), ("minimised", .bool(finding.minimised != nil)),
+                ])),
+                ("repro", finding.reproPath.map(JSONNode.string) ?? .null),
+            ])
+        })))
+        root.append(("baselineProblems", .array(baselineProblems.map {
+            .object([("flow", .string($0.flow)), ("action", .number(String($0.action))), ("kind", .string($0.verdict.kind.rawValue)),
+                     ("expected", .string($0.verdict.expected)), ("actual", .string($0.verdict.actual))])
+        })))
+        return JSONNode.object(root).prettySerialized() + "\n"
+    }
+
+    /// JUnit XML: one test case per unique finding (failed) and one per flow baseline.
+    public func junit() -> String {
+        let findings = result.findings.findings
+        let failures = findings.count + baselineProblems.count
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="authtape fuzz" tests="\#(findings.count + result.baseline.count)" failures="\#(failures)">"#,
+            #"  <testsuite name="fuzz seed \#(result.seed)" tests="\#(findings.count + result.baseline.count)" failures="\#(failures)" time="\#(String(format: "%.3f", result.elapsed))">"#,
+            #"    <properties><property name="seed" value="\#(result.seed)"/><property name="cases" value="\#(result.findings.total)"/></properties>"#,
+        ]
+        for entry in result.baseline {
+            let name = xml("baseline \(entry.flow)#\(entry.action)")
+            if entry.verdict.kind == .pass {
+                lines.append(#"    <testcase classname="baseline" name="\#(name)"/>"#)
+            } else {
+                lines.append(#"    <testcase classname="baseline" name="\#(name)"><failure type="\#(entry.verdict.kind.rawValue)" message="\#(xml("expected \(entry.verdict.expected), actual \(entry.verdict.actual)"))"/></testcase>"#)
+            }
+        }
+        for finding in findings {
+            let key = finding.key
+            let name = xml("\(key.kind.rawValue) \(key.step) \(key.operatorName): \(key.expected) ⇒ \(key.actual)")
+            let body = xml("\(finding.count) case(s); e.g. case \(finding.reproCase.id) (\(finding.reproCase.details.joined(separator: "; ")))"
+                           + (finding.reproPath.map { "; repro \($0)" } ?? ""))
+            lines.append(#"    <testcase classname="fuzz.\#(xml(key.step))" name="\#(name)"><failure type="\#(key.kind.rawValue)" message="\#(xml("expected \(key.expected), actual \(key.actual)"))">\#(body)</failure></testcase>"#)
+        }
+        lines += ["  </testsuite>", "</testsuites>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A Markdown table of findings.
+    public func markdown() -> String {
+        var lines = [
+            "# authtape fuzz — seed \(result.seed)", "",
+            "\(result.findings.total) cases, \(result.findings.findings.count) unique findings.", "",
+            "| kind | step | operator | count | expected | actual | example |", "|---|---|---|---|---|---|---|",
+        ]
+        for finding in result.findings.findings {
+            let key = finding.key
+            let cells = [key.kind.rawValue, key.step, key.operatorName, String(finding.count), key.expected, key.actual,
+                         "\(finding.reproCase.id): " + finding.reproCase.details.joined(separator: "; ")]
+            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func xml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                if scalar.value < 0x20, scalar != "\n", scalar != "\t" { out += "?" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}

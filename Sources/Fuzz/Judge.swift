@@ -1,0 +1,126 @@
+import NativeAuth
+import Oracle
+
+/// The kinds of verdict a case can get.
+public enum VerdictKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The engine did what the oracle predicts from the mutated bytes.
+    case pass
+    /// Callback, error type or newState class differ from the oracle's prediction.
+    case mismatch
+    /// Right callback and state class, but the state holds the wrong continuation token.
+    case wrongToken
+    /// The engine sent a different number of requests than the oracle walked.
+    case requestCount
+    /// A metamorphic change (extra field, key order, …) changed the engine's outcome.
+    case metamorphic
+    /// An error message repeats a secret from the exchange.
+    case secretLeak
+    /// No terminal outcome within the per-case deadline.
+    case hang
+    /// An earlier, unmutated action did not lead where the script expects (a broken base flow).
+    case prefixBroken
+    /// The oracle could not decide (its walk ran out of answers).
+    case undecided
+
+    /// True for verdicts that are findings.
+    public var isFinding: Bool { ![.pass, .undecided].contains(self) }
+}
+
+/// The judgement of one case.
+public struct Verdict: Sendable, Hashable {
+    public var kind: VerdictKind
+    /// The step whose response was mutated (from the oracle's walk).
+    public var step: String
+    /// What the oracle expects, rendered.
+    public var expected: String
+    /// What the engine did, rendered (without tokens).
+    public var actual: String
+    /// A secret-free note (which token, how many requests, …).
+    public var note: String
+}
+
+/// Judges an observation against the oracle's prediction for the **final mutated bytes**. It uses
+/// the Oracle module and the fuzzer's own JSON and form readers; no engine code decides a verdict.
+public enum Judge {
+    /// Transport failures appended after the script so the oracle's walk ends like the transport does.
+    static let exhaustion = Array(repeating: RawResponse(status: 0, body: []), count: 4)
+
+    /// The oracle's walk over an action's answers.
+    public static func predict(step: Step, responses: [FuzzResponse]) -> ChainPrediction {
+        let raw = responses.map {
+            RawResponse(status: $0.observedStatus, headers: $0.headers.map { ($0.name, $0.value) }, body: $0.body)
+        }
+        return OutcomeTable.walk(from: step, responses: raw + exhaustion)
+    }
+
+    /// The verdict for `fuzzCase` given what happened. `baseline` is the engine's outcome for the
+    /// unmutated action (needed for metamorphic cases); `secrets` are values that must not leak.
+    public static func judge(_ fuzzCase: FuzzCase, observation: Observation?, baseline: Outcome?, secrets: [String]) -> Verdict {
+        let prediction = predict(step: fuzzCase.step, responses: fuzzCase.responses)
+        let mutatedStep = fuzzCase.response < prediction.hops.count
+            ? prediction.hops[fuzzCase.response].step.name : fuzzCase.step.name
+        func verdict(_ kind: VerdictKind, _ expected: String, _ actual: String, _ note: String = "") -> Verdict {
+            Verdict(kind: kind, step: mutatedStep, expected: expected, actual: actual, note: note)
+        }
+        guard let expected = prediction.expectation.outcome else {
+            return verdict(.undecided, prediction.expectation.description, "-")
+        }
+        let expectedText = render(expected)
+        guard let observation else { return verdict(.hang, expectedText, "no outcome before the deadline") }
+        if let problem = observation.prefixProblem { return verdict(.prefixBroken, expectedText, "-", problem) }
+        guard let outcome = observation.outcome else { return verdict(.hang, expectedText, "no outcome") }
+        let actualText = render(outcome)
+        if let message = observation.errorMessage {
+            for secret in secrets where secret.count >= 6 && message.contains(secret) {
+                return verdict(.secretLeak, expectedText, actualText, "an error message repeats a secret of the exchange")
+            }
+        }
+        if outcome.callback != expected.callback || outcome.error != expected.error || outcome.newState != expected.newState {
+            return verdict(.mismatch, expectedText, actualText)
+        }
+        let actionRequests = Array(observation.requests.suffix(observation.actionRequests))
+        if let wanted = expectedToken(expected.newStateToken, prediction: prediction, responses: fuzzCase.responses,
+                                      requests: actionRequests), outcome.newState != nil,
+            !wanted.contains(outcome.newStateToken)
+        {
+            return verdict(.wrongToken, expectedText + " token " + expected.newStateToken.rawValue, actualText,
+                           "the new state holds another continuation token than the rule \(expected.newStateToken.rawValue) names")
+        }
+        if actionRequests.count != prediction.consumed {
+            return verdict(.requestCount, "\(prediction.consumed) requests", "\(actionRequests.count) requests")
+        }
+        if fuzzCase.metamorphic, let baseline, baseline != outcome {
+            return verdict(.metamorphic, render(baseline), actualText, "the unmutated answer gave another outcome")
+        }
+        return verdict(.pass, expectedText, actualText)
+    }
+
+    /// The tokens the new state may hold under `rule`, or nil when the rule says nothing checkable.
+    static func expectedToken(_ rule: TokenRule, prediction: ChainPrediction, responses: [FuzzResponse],
+                              requests: [SentRequest]) -> [String?]? {
+        let last = prediction.hops.count - 1
+        guard last >= 0 else { return nil }
+        switch rule {
+        case .none:
+            return nil
+        case .fromResponse:
+            guard last < responses.count else { return [nil] }
+            let values = JSONNode.parse(responses[last].body)?.values(of: "continuation_token") ?? []
+            let strings = values.compactMap(\.stringValue)
+            return strings.isEmpty ? [nil] : strings.map { Optional($0) }
+        case .fromRequest:
+            guard last < requests.count else { return nil }
+            return [requests[last].continuationToken]
+        }
+    }
+
+    /// `callback(error) → State`, tokens left out.
+    public static func render(_ outcome: ExpectedOutcome) -> String {
+        outcome.callback + (outcome.error.map { "(\($0))" } ?? "") + (outcome.newState.map { " → \($0)" } ?? "")
+    }
+
+    /// `callback(error) → State`, tokens left out.
+    public static func render(_ outcome: Outcome) -> String {
+        outcome.callback + (outcome.error.map { "(\($0))" } ?? "") + (outcome.newState.map { " → \($0)" } ?? "")
+    }
+}

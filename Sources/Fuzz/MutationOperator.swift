@@ -1,0 +1,99 @@
+import Oracle
+
+/// Where a mutation happens: the step whose response is mutated and the flow around it.
+public struct MutationContext: Sendable {
+    /// The oracle step of the action whose response is mutated.
+    public var step: Step
+    /// Index of the response within the action.
+    public var responseIndex: Int
+    /// The continuation token of the previous response in the flow, if any (for swaps).
+    public var previousToken: String?
+
+    public init(step: Step, responseIndex: Int, previousToken: String?) {
+        self.step = step
+        self.responseIndex = responseIndex
+        self.previousToken = previousToken
+    }
+}
+
+/// A mutated response and a short, secret-free description of what changed (`error=user_not_found`).
+public struct Mutated: Sendable, Hashable {
+    public var response: FuzzResponse
+    public var detail: String
+
+    public init(_ response: FuzzResponse, _ detail: String) {
+        self.response = response
+        self.detail = detail
+    }
+}
+
+/// One kind of change to a server response. Operators are small value types; all randomness comes
+/// from the generator passed in, so the same seed gives the same mutation.
+public protocol MutationOperator: Sendable {
+    /// A stable name used in case ids, reports and de-duplication keys.
+    var name: String { get }
+    /// True when the change must not alter the outcome (metamorphic relation).
+    var isMetamorphic: Bool { get }
+    /// How often the generator picks this operator relative to others.
+    var weight: Int { get }
+    /// The mutated response, or nil when the operator does not apply to this response.
+    func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated?
+}
+
+extension MutationOperator {
+    public var isMetamorphic: Bool { false }
+    /// How often the generator picks this operator relative to others (default 1).
+    public var weight: Int { 1 }
+}
+
+/// Helpers shared by the JSON operators.
+enum Body {
+    /// The body parsed as a JSON object, nil when it is not one.
+    static func object(_ response: FuzzResponse) -> JSONNode? {
+        guard response.fault == nil, let node = JSONNode.parse(response.body), node.members != nil else { return nil }
+        return node
+    }
+
+    /// The response with `node` as its compact body.
+    static func with(_ response: FuzzResponse, _ node: JSONNode) -> FuzzResponse {
+        var copy = response
+        copy.body = Array(node.serialized().utf8)
+        return copy
+    }
+
+    /// The response with `text` as its body.
+    static func with(_ response: FuzzResponse, text: String) -> FuzzResponse {
+        var copy = response
+        copy.body = Array(text.utf8)
+        return copy
+    }
+}
+
+/// The operator sets.
+public enum Operators {
+    /// Every operator, the default set of a campaign.
+    public static let all: [any MutationOperator] = protocolAware + structural + http + metamorphic + [TransportFaultOperator()]
+
+    /// Protocol-aware operators (error catalogue, challenge types, tokens, lists, poll status, numbers).
+    public static let protocolAware: [any MutationOperator] = [
+        ErrorEnvelopeOperator(), ErrorSwapOperator(), SuberrorSwapOperator(), ErrorCodeSwapOperator(),
+        ChallengeTypeOperator(), ContinuationTokenOperator(), ListFieldOperator(), PollStatusOperator(),
+        NumberBoundaryOperator(),
+    ]
+    /// Structural JSON operators.
+    public static let structural: [any MutationOperator] = [
+        FieldDropOperator(), DuplicateKeyOperator(), TypeChangeOperator(), HugeStringOperator(),
+        DeepNestingOperator(), InvalidUTF8Operator(), TruncateOperator(), NonJSONOperator(),
+    ]
+    /// HTTP operators.
+    public static let http: [any MutationOperator] = [StatusSwapOperator(), ContentTypeOperator(), EmptyBodyOperator(), PKeyAuthOperator()]
+    /// Metamorphic operators: the outcome must not change.
+    public static let metamorphic: [any MutationOperator] = [
+        ExtraFieldOperator(), ReorderKeysOperator(), ReencodeOperator(), DescriptionChangeOperator(),
+    ]
+
+    /// Looks operators up by name (unknown names are ignored).
+    public static func named(_ names: [String]) -> [any MutationOperator] {
+        names.compactMap { name in all.first { $0.name == name } }
+    }
+}

@@ -1,0 +1,70 @@
+/// Replaces secrets in a repro capture with stable `REDACTED-<kind>-<n>` placeholders (the form of
+/// docs/redaction.md): the same value gets the same placeholder in requests and responses, so token
+/// chains stay visible and replay still matches.
+struct ReproRedactor {
+    static let formFields = ["continuation_token", "password", "new_password", "oob", "refresh_token"]
+    static let jsonFields = ["continuation_token", "access_token", "refresh_token", "id_token"]
+
+    private(set) var table: [String: String] = [:]
+    private var counters: [String: Int] = [:]
+
+    init(requests: [SentRequest]) {
+        for request in requests {
+            for (name, value) in FormReader.pairs(request.body) where ReproRedactor.formFields.contains(name) {
+                add(value, kind: name == "new_password" ? "password" : name)
+            }
+            if let served = request.served, let node = JSONNode.parse(served.body) {
+                for key in ReproRedactor.jsonFields {
+                    for value in node.values(of: key).compactMap(\.stringValue) { add(value, kind: key) }
+                }
+            }
+        }
+    }
+
+    private mutating func add(_ value: String, kind: String) {
+        guard value.count >= 4, !value.hasPrefix("REDACTED-"), table[value] == nil else { return }
+        counters[kind, default: 0] += 1
+        table[value] = "REDACTED-\(kind)-\(counters[kind]!)"
+    }
+
+    /// A form body with secret values replaced, re-encoded (`+` for spaces).
+    func form(_ body: [UInt8]) -> [UInt8] {
+        let pairs = FormReader.pairs(body).map { pair in (pair.0, table[pair.1] ?? pair.1) }
+        return Array(pairs.map { FormReader.encode($0) + "=" + FormReader.encode($1) }.joined(separator: "&").utf8)
+    }
+
+    /// A response body with every secret value replaced (works on truncated or invalid JSON too).
+    func text(_ body: [UInt8]) -> [UInt8] {
+        guard let text = String(bytes: body, encoding: .utf8) else { return body }
+        var out = text
+        for (value, placeholder) in table.sorted(by: { $0.key.count > $1.key.count }) {
+            out = out.replacingOccurrences(of: value, with: placeholder)
+        }
+        return Array(out.utf8)
+    }
+}
+
+extension FormReader {
+    static func pairs(_ body: [UInt8]) -> [(String, String)] {
+        body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
+    static func encode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "*"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: " "): out += "+"
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import HAR
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `authtape mock`: serves a capture over HTTP (never contacting any upstream), sequence-aware and
+/// fail-closed; logs every request it served or refused, without values.
+public enum MockServer {
+    /// Starts serving `exchanges` on `host:port` (0 picks a free port) and returns once it listens.
+    public static func start(
+        exchanges: [RecordedExchange], host: String = "127.0.0.1", port: Int = 0,
+        logger: Logger = Logger(label: "authtape.mock")
+    ) async throws -> RunningMock {
+        let sequence = Locked(MockSequence(exchanges: exchanges))
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            await respond(to: request, sequence: sequence, logger: logger)
+        }
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            responder: responder, server: .http1(),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? port)
+                continuation.finish()
+            },
+            logger: logger)
+        let group = ServiceGroup(services: [app], logger: logger)
+        let failure = Locked<String?>(nil)
+        let task = Task {
+            do { try await group.run() } catch { failure.withLock { $0 = "\(error)" } }
+            continuation.finish()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() else {
+            throw MockError(message: "the mock server stopped before it listened on \(host):\(port): "
+                + (failure.withLock { $0 } ?? "unknown error"))
+        }
+        return RunningMock(host: host, port: bound, task: task, remaining: { sequence.withLock { $0.remaining } }) {
+            await group.triggerGracefulShutdown()
+        }
+    }
+
+    static let skippedHeaders: Set<String> = ["content-length", "transfer-encoding", "connection", "content-encoding"]
+
+    static func respond(to request: Request, sequence: Locked<MockSequence>, logger: Logger) async -> Response {
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: 1 << 20)
+        } catch {
+            return json(413, Array("{\"error\":\"invalid_request\",\"error_description\":\"body too large\"}".utf8))
+        }
+        let path = request.uri.path
+        let answer = sequence.withLock { $0.answer(method: request.method.rawValue, path: path, body: Array(buffer: body)) }
+        switch answer {
+        case .serve(let exchange):
+            logger.info(
+                "served", metadata: ["endpoint": "\(exchange.endpoint.path)", "entry": "\(exchange.entryIndex)",
+                                     "status": "\(exchange.status)"])
+            var fields = HTTPFields()
+            for (name, value) in exchange.responseHeaders where !skippedHeaders.contains(name.lowercased()) {
+                if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+            }
+            let status = exchange.status == 0 ? 502 : exchange.status
+            return Response(
+                status: HTTPResponse.Status(code: status), headers: fields,
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: exchange.responseBody)))
+        case .refuse(let bytes, let closest, let differing):
+            logger.notice(
+                "refused", metadata: ["path": "\(ReplayEndpoint.recognise(path: path)?.path ?? "non-native-auth")",
+                                      "closestEntry": "\(closest.map(String.init) ?? "none")",
+                                      "differingFields": "\(differing.joined(separator: ","))"])
+            return json(404, bytes)
+        }
+    }
+
+    private static func json(_ status: Int, _ bytes: [UInt8]) -> Response {
+        Response(
+            status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+/// A running mock server.
+public final class RunningMock: Sendable {
+    /// The address it listens on.
+    public let host: String
+    /// The bound port.
+    public let port: Int
+    private let task: Task<Void, Never>
+    private let remainingCount: @Sendable () -> Int
+    private let shutdown: @Sendable () async -> Void
+
+    init(host: String, port: Int, task: Task<Void, Never>, remaining: @escaping @Sendable () -> Int,
+         shutdown: @escaping @Sendable () async -> Void) {
+        self.host = host
+        self.port = port
+        self.task = task
+        self.remainingCount = remaining
+        self.shutdown = shutdown
+    }
+
+    /// `http://host:port`.
+    public var baseURL: URL { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
+    /// Recorded exchanges not served yet.
+    public var remaining: Int { remainingCount() }
+
+    /// Waits until the server stops.
+    public func wait() async { await task.value }
+
+    /// Stops the server and waits for it to finish.
+    public func stop() async {
+        await shutdown()
+        await task.value
+    }
+}
+
+/// The mock server could not start.
+public struct MockError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong.
+    public let message: String
+    public var description: String { message }
+}
+
+/// The entry function of `authtape mock`.
+public enum MockEntry {
+    /// Reads the capture, serves it until the task is cancelled, printing where to point the app.
+    public static func run(
+        capturePath: String, host: String, port: Int, logger: Logger, print: @escaping @Sendable (String) -> Void
+    ) async throws {
+        let document: HARDocument
+        do { document = try HARReader.read(contentsOf: capturePath) } catch { throw MockError(message: "\(error)") }
+        let exchanges = RecordedExchange.exchanges(of: document)
+        guard let first = exchanges.first else {
+            throw MockError(message: "\(capturePath): no native-auth exchange to serve")
+        }
+        let mock = try await start(exchanges: exchanges, host: host, port: port, logger: logger)
+        let authority = ReplayEndpoint.authority(of: first.url, endpoint: first.endpoint)
+            .flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? ""
+        print("authtape mock: serving \(exchanges.count) recorded exchanges of \(capturePath)")
+        print("authority: \(mock.baseURL.absoluteString)\(authority)")
+        await mock.wait()
+    }
+
+    private static func start(exchanges: [RecordedExchange], host: String, port: Int, logger: Logger) async throws
+        -> RunningMock
+    {
+        try await MockServer.start(exchanges: exchanges, host: host, port: port, logger: logger)
+    }
+}
+
+/// A value behind a lock, shareable between request handlers.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

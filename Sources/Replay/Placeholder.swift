@@ -1,2 +1,0 @@
-// Placeholder: this module is being written.
-enum ReplayPlaceholder {}

@@ -1,0 +1,228 @@
+import Foundation
+import HAR
+import NativeAuth
+
+/// A native-auth endpoint, recognised by the end of a URL path whatever the host and tenant segment.
+public enum ReplayEndpoint: String, Sendable, Hashable, CaseIterable {
+    case signUpStart = "/signup/v1.0/start"
+    case signUpChallenge = "/signup/v1.0/challenge"
+    case signUpContinue = "/signup/v1.0/continue"
+    case signInInitiate = "/oauth2/v2.0/initiate"
+    case signInChallenge = "/oauth2/v2.0/challenge"
+    case signInIntrospect = "/oauth2/v2.0/introspect"
+    case token = "/oauth2/v2.0/token"
+    case registerIntrospect = "/register/v1.0/introspect"
+    case registerChallenge = "/register/v1.0/challenge"
+    case registerContinue = "/register/v1.0/continue"
+    case resetPasswordStart = "/resetpassword/v1.0/start"
+    case resetPasswordChallenge = "/resetpassword/v1.0/challenge"
+    case resetPasswordContinue = "/resetpassword/v1.0/continue"
+    case resetPasswordSubmit = "/resetpassword/v1.0/submit"
+    case resetPasswordPollCompletion = "/resetpassword/v1.0/poll_completion"
+
+    /// The path suffix, e.g. `/signup/v1.0/start`.
+    public var path: String { rawValue }
+
+    /// The endpoint whose path the URL path ends with (case-insensitive, trailing slash ignored).
+    public static func recognise(path: String) -> ReplayEndpoint? {
+        var lower = path.lowercased()
+        if lower.hasSuffix("/") { lower.removeLast() }
+        return allCases.first { lower.hasSuffix($0.rawValue) }
+    }
+
+    /// The path part of a URL string (no query or fragment), or nil when it is not a URL.
+    static func urlPath(_ url: String) -> String? {
+        guard let components = URLComponents(string: url) else { return nil }
+        return components.percentEncodedPath
+    }
+
+    /// The URL up to (not including) the endpoint path: the authority the engine was configured with.
+    static func authority(of url: String, endpoint: ReplayEndpoint) -> String? {
+        guard var components = URLComponents(string: url) else { return nil }
+        components.query = nil
+        components.fragment = nil
+        let path = components.percentEncodedPath
+        guard path.lowercased().hasSuffix(endpoint.rawValue) || path.lowercased().hasSuffix(endpoint.rawValue + "/")
+        else { return nil }
+        let cut = path.lowercased().hasSuffix("/") ? endpoint.rawValue.count + 1 : endpoint.rawValue.count
+        components.percentEncodedPath = String(path.dropLast(cut))
+        return components.string
+    }
+}
+
+/// One recorded native-auth exchange: where it sits in the capture, its request and its response.
+public struct RecordedExchange: Sendable {
+    /// Index of the entry in `log.entries`.
+    public var entryIndex: Int
+    /// The endpoint.
+    public var endpoint: ReplayEndpoint
+    /// HTTP method.
+    public var method: String
+    /// Full request URL as recorded.
+    public var url: String
+    /// Decoded form fields, in recorded order.
+    public var fields: [FormField]
+    /// The request's `client-request-id` header, if any.
+    public var clientRequestId: String?
+    /// Response status (0 when no response was recorded).
+    public var status: Int
+    /// Response headers.
+    public var responseHeaders: [(String, String)]
+    /// Response body bytes.
+    public var responseBody: [UInt8]
+    /// The `_authtape` flow id, when the capture has one.
+    public var flowId: String?
+    /// The `_authtape` flow kind, when the capture has one.
+    public var flowKind: String?
+    /// The `_authtape.expectedOutcome` annotation (callback, error, newState), when present.
+    public var annotatedOutcome: Outcome?
+
+    /// The first form field with this name.
+    public func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
+
+    /// `grant_type`, if the request has one.
+    public var grantType: String? { field("grant_type") }
+
+    /// Top-level string members of the JSON response body (empty when it is not a JSON object).
+    public var responseStrings: [String: String] { Self.jsonStrings(responseBody) }
+
+    /// The response's `continuation_token`, if any.
+    public var responseContinuationToken: String? { responseStrings["continuation_token"] }
+
+    static func jsonStrings(_ body: [UInt8]) -> [String: String] {
+        guard body.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), let value = try? JSONParser.parse(body),
+            let object = value.objectValue
+        else { return [:] }
+        var strings: [String: String] = [:]
+        for (key, member) in object { if let text = member.stringValue { strings[key] = text } }
+        return strings
+    }
+
+    /// A short label such as `entries[3] POST /signup/v1.0/continue (grant_type=oob)`.
+    public var label: String {
+        var text = "entries[\(entryIndex)] \(method) \(endpoint.path)"
+        if let grantType { text += " (grant_type=\(grantType))" }
+        return text
+    }
+}
+
+/// A form field (name and value).
+public struct FormField: Sendable, Hashable {
+    /// Field name.
+    public var name: String
+    /// Field value, decoded.
+    public var value: String
+    /// Creates a field.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding (accepts `+` and `%20` for space), byte by byte.
+enum FormBody {
+    static func decode(_ bytes: some Collection<UInt8>) -> [FormField] {
+        var fields: [FormField] = []
+        var name: [UInt8] = []
+        var value: [UInt8] = []
+        var inValue = false
+        func flush() {
+            if !name.isEmpty || inValue { fields.append(FormField(unescape(name), unescape(value))) }
+            name.removeAll(keepingCapacity: true)
+            value.removeAll(keepingCapacity: true)
+            inValue = false
+        }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): flush()
+            case UInt8(ascii: "=") where !inValue: inValue = true
+            default: if inValue { value.append(byte) } else { name.append(byte) }
+            }
+        }
+        flush()
+        return fields
+    }
+
+    private static func unescape(_ bytes: [UInt8]) -> String {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "+") {
+                out.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
+                let low = hex(bytes[index + 2])
+            {
+                out.append(high << 4 | low)
+                index += 2
+            } else {
+                out.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: byte - 48
+        case 65...70: byte - 55
+        case 97...102: byte - 87
+        default: nil
+        }
+    }
+}
+
+extension RecordedExchange {
+    /// Reads the native-auth exchanges of a HAR document, in entry order; other entries are skipped.
+    public static func exchanges(of document: HARDocument) -> [RecordedExchange] {
+        var result: [RecordedExchange] = []
+        for (index, entry) in document.log.entries.enumerated() {
+            guard let path = ReplayEndpoint.urlPath(entry.request.url),
+                let endpoint = ReplayEndpoint.recognise(path: path)
+            else { continue }
+            let body = (try? entry.request.postData?.bodyBytes()) ?? []
+            var fields = FormBody.decode(body)
+            if fields.isEmpty, let params = entry.request.postData?.params {
+                fields = params.map { FormField($0.name, $0.value ?? "") }
+            }
+            var responseBody = (try? entry.response.content.bodyBytes()) ?? []
+            if endpoint == .token { responseBody = PlaceholderStandIns.clientInfo(in: responseBody) }
+            result.append(
+                RecordedExchange(
+                    entryIndex: index, endpoint: endpoint, method: entry.request.method.uppercased(), url: entry.request.url,
+                    fields: fields,
+                    clientRequestId: entry.request.headers.first { $0.name.lowercased() == "client-request-id" }?.value,
+                    status: entry.response.status,
+                    responseHeaders: entry.response.headers.map { ($0.name, $0.value) },
+                    responseBody: responseBody, flowId: entry.authtape?.flowId, flowKind: entry.authtape?.flowKind,
+                    annotatedOutcome: entry.authtape?.expectedOutcome.map {
+                        Outcome(callback: $0.callback, error: $0.error, newState: $0.newState)
+                    }))
+        }
+        return result
+    }
+}
+
+/// Stand-ins for redacted values whose shape the client checks. A redacted `client_info` (base64url JSON
+/// with `uid` and `utid` in the original) would make every token success a caching failure for both the
+/// engine and the oracle; it is replaced by a well-formed `client_info` built from the placeholder, so
+/// the replay shows what the recorded client saw. Both judges see the same substituted bytes.
+enum PlaceholderStandIns {
+    static func clientInfo(in body: [UInt8]) -> [UInt8] {
+        guard body.count < 1 << 20, let text = String(validating: body, as: UTF8.self), text.contains("REDACTED-"),
+            case .object(var object)? = try? JSONParser.parse(body),
+            let value = object["client_info"]?.stringValue, Placeholder.isPlaceholder(value)
+        else { return body }
+        let info: JSONValue = .object(["uid": .string(value), "utid": "replay-tenant"])
+        let encoded = Data(info.serialized()).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        object["client_info"] = .string(encoded)
+        return JSONValue.object(object).serialized()
+    }
+}

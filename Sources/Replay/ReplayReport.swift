@@ -1,0 +1,51 @@
+import NativeAuth
+
+/// The result of replaying captures; rendered by ``ReplayReportRenderer`` as JSON, JUnit XML or text.
+public struct ReplayReport: Sendable {
+    /// One capture per file replayed.
+    public var captures: [CaptureResult]
+    /// Whether every capture passed.
+    public var passed: Bool { captures.allSatisfy(\.passed) }
+    /// Creates a report.
+    public init(captures: [CaptureResult]) { self.captures = captures }
+}
+
+/// The replay of one capture.
+public struct CaptureResult: Sendable {
+    /// The capture's path (or name).
+    public var path: String
+    /// The flows, in order.
+    public var flows: [FlowResult]
+    /// True when every flow passed and the capture had something to replay.
+    public var passed: Bool
+}
+
+/// The replay of one flow.
+public struct FlowResult: Sendable {
+    /// `signUp`, `signIn`, `resetPassword`, `getAccessToken`, `continuation` or `unreplayable`.
+    public var kind: String
+    /// The steps, in order.
+    public var steps: [StepResult]
+    /// Whether every step passed.
+    public var passed: Bool { steps.allSatisfy(\.passed) }
+}
+
+/// The replay of one user action.
+public struct StepResult: Sendable {
+    /// The action's name (`signUp`, `submitCode`, …).
+    public var action: String
+    /// Endpoint paths of the recorded requests the action consumed, in order.
+    public var endpoints: [String]
+    /// What the engine produced; nil when the action could not be performed.
+    public var actual: Outcome?
+    /// What the oracle expects from the recorded responses; nil when it expects no outcome.
+    public var expected: Outcome?
+    /// Whether every request the engine sent matched the recorded one, and none was missing.
+    public var requestsMatched: Bool
+    /// Readable findings; empty when the step passed.
+    public var diagnostics: [String]
+    /// Whether the step passed: requests matched, actual equals expected and nothing was reported.
+    public var passed: Bool {
+        requestsMatched && actual != nil && actual == expected && diagnostics.isEmpty
+    }
+}

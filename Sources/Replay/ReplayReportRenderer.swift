@@ -1,0 +1,134 @@
+import HAR
+import NativeAuth
+
+/// Renders a ``ReplayReport`` in the three formats of `authtape replay --report`.
+public enum ReplayReportRenderer {
+    /// Report formats.
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, junit
+    }
+
+    /// The report in `format`, ending with a newline.
+    public static func render(_ report: ReplayReport, as format: Format) -> String {
+        switch format {
+        case .text: text(report)
+        case .json: json(report).prettySerializedString() + "\n"
+        case .junit: junit(report)
+        }
+    }
+
+    // MARK: JSON (docs/replay-report.md)
+
+    /// The report as the JSON document of docs/replay-report.md (keys in the documented order).
+    public static func json(_ report: ReplayReport) -> JSONValue {
+        .object(["captures": .array(report.captures.map(json))])
+    }
+
+    private static func json(_ capture: CaptureResult) -> JSONValue {
+        .object([
+            "path": .string(capture.path), "passed": .bool(capture.passed),
+            "flows": .array(capture.flows.map { flow in
+                .object(["kind": .string(flow.kind), "steps": .array(flow.steps.map(json))])
+            }),
+        ])
+    }
+
+    private static func json(_ step: StepResult) -> JSONValue {
+        .object([
+            "action": .string(step.action), "endpoints": .array(step.endpoints.map { .string($0) }),
+            "actual": json(step.actual), "expected": json(step.expected),
+            "requestsMatched": .bool(step.requestsMatched),
+            "diagnostics": .array(step.diagnostics.map { .string($0) }),
+        ])
+    }
+
+    private static func json(_ outcome: Outcome?) -> JSONValue {
+        guard let outcome else { return .null }
+        return .object([
+            "callback": .string(outcome.callback), "error": optional(outcome.error),
+            "newState": optional(outcome.newState), "newStateToken": optional(outcome.newStateToken),
+        ])
+    }
+
+    private static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+
+    // MARK: text
+
+    /// A readable summary: one line per step, diagnostics indented under failing steps.
+    public static func text(_ report: ReplayReport) -> String {
+        var lines: [String] = []
+        var passedCount = 0
+        for capture in report.captures {
+            if capture.passed { passedCount += 1 }
+            lines.append("\(capture.passed ? "PASS" : "FAIL") \(capture.path)")
+            for (index, flow) in capture.flows.enumerated() {
+                lines.append("  flow \(index + 1) (\(flow.kind)): \(flow.passed ? "passed" : "FAILED")")
+                for step in flow.steps {
+                    let mark = step.passed ? "ok  " : "FAIL"
+                    let actual = step.actual?.description ?? "no outcome"
+                    lines.append("    \(mark) \(step.action) [\(step.endpoints.joined(separator: ", "))] → \(actual)")
+                    if !step.passed, let expected = step.expected, step.actual != expected {
+                        lines.append("         expected: \(expected)")
+                    }
+                    for diagnostic in step.diagnostics { lines.append("         - \(diagnostic)") }
+                }
+            }
+        }
+        let failed = report.captures.count - passedCount
+        lines.append("\(passedCount) passed, \(failed) failed")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JUnit
+
+    /// JUnit XML: one test suite per capture, one test case per step.
+    public static func junit(_ report: ReplayReport) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let all = report.captures.flatMap { $0.flows.flatMap(\.steps) }
+        out += "<testsuites name=\"authtape replay\" tests=\"\(all.count)\" failures=\"\(all.filter { !$0.passed }.count)\">\n"
+        for capture in report.captures {
+            let steps = capture.flows.flatMap(\.steps)
+            let failures = steps.filter { !$0.passed }.count + (capture.passed || !steps.isEmpty ? 0 : 1)
+            out += "  <testsuite name=\"\(escape(capture.path))\" tests=\"\(max(steps.count, 1))\" failures=\"\(failures)\">\n"
+            if steps.isEmpty {
+                out += "    <testcase classname=\"\(escape(capture.path))\" name=\"capture\">\n"
+                out += "      <failure message=\"nothing to replay\"/>\n    </testcase>\n"
+            }
+            for (flowIndex, flow) in capture.flows.enumerated() {
+                for (stepIndex, step) in flow.steps.enumerated() {
+                    let name = "flow \(flowIndex + 1) \(flow.kind) step \(stepIndex + 1) \(step.action)"
+                    out += "    <testcase classname=\"\(escape(capture.path))\" name=\"\(escape(name))\""
+                    if step.passed {
+                        out += "/>\n"
+                    } else {
+                        let message = step.diagnostics.first ?? "outcome differs from the oracle"
+                        out += ">\n      <failure message=\"\(escape(message))\">"
+                        out += escape(step.diagnostics.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+                    }
+                }
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+extension JSONValue {
+    fileprivate func prettySerializedString() -> String { String(decoding: prettySerialized(), as: UTF8.self) }
+}

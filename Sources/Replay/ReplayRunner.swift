@@ -1,0 +1,135 @@
+import Foundation
+import NativeAuth
+import Oracle
+
+/// Drives the engine through capture scripts over a ``ScriptedTransport`` and judges each step: the
+/// engine's requests against the recorded ones, its Outcome against the oracle's expectation.
+public struct ReplayRunner: Sendable {
+    /// Seed of the correlation-id source (flow `n` uses `seed + n`).
+    public var seed: UInt64
+    /// Called with each flow's transport before the flow runs (tests use it to observe requests).
+    public var transportObserver: (@Sendable (ScriptedTransport) -> Void)?
+
+    /// Creates a runner.
+    public init(seed: UInt64 = 1, transportObserver: (@Sendable (ScriptedTransport) -> Void)? = nil) {
+        self.seed = seed
+        self.transportObserver = transportObserver
+    }
+
+    /// Replays capture files.
+    public func replay(paths: [String]) async -> ReplayReport {
+        var results: [CaptureResult] = []
+        for path in paths { results.append(await replay(ScriptInference.script(contentsOf: path))) }
+        return ReplayReport(captures: results)
+    }
+
+    /// Replays one inferred capture.
+    public func replay(_ script: CaptureScript) async -> CaptureResult {
+        var flows: [FlowResult] = []
+        if !script.problems.isEmpty {
+            flows.append(Self.unreplayable(script.problems))
+        }
+        if let configuration = script.configuration {
+            for (index, flow) in script.flows.enumerated() {
+                flows.append(await replay(flow, configuration: configuration, seed: seed &+ UInt64(index)))
+            }
+        }
+        let passed = !flows.isEmpty && flows.allSatisfy(\.passed)
+        return CaptureResult(path: script.path, flows: flows, passed: passed)
+    }
+
+    /// Replays one flow with a fresh application (its own transport, clock, ids and token cache).
+    public func replay(_ flow: FlowScript, configuration: ReplayAppConfiguration, seed: UInt64) async -> FlowResult {
+        let transport = ScriptedTransport(exchanges: flow.exchanges)
+        transportObserver?(transport)
+        let app: MSALNativeAuthPublicClientApplication
+        do {
+            app = try Self.application(configuration, transport: transport, seed: seed)
+        } catch {
+            return FlowResult(kind: flow.kind, steps: [Self.problemStep("the app cannot be configured: \(error)")])
+        }
+        var performer = ActionPerformer(app: app)
+        var steps: [StepResult] = []
+        for step in flow.steps {
+            steps.append(await run(step, performer: &performer, transport: transport))
+        }
+        if !flow.problems.isEmpty { steps.append(Self.problemStep(flow.problems)) }
+        return FlowResult(kind: flow.kind, steps: steps)
+    }
+
+    private func run(_ step: ScriptStep, performer: inout ActionPerformer, transport: ScriptedTransport) async
+        -> StepResult
+    {
+        transport.expect(step.exchanges)
+        var diagnostics = step.notes
+        var actual: Outcome?
+        do {
+            actual = try await performer.perform(
+                step.action, on: step.state, token: step.exchanges.first?.field("continuation_token"))
+        } catch {
+            diagnostics.append(error.message)
+        }
+        let log = transport.log
+        var matched = log.allSatisfy { $0.answeredBy != nil }
+        for served in log { if let refusal = served.refusal { diagnostics.append("request refused (fail closed): " + refusal) } }
+        let missing = transport.unanswered
+        if actual != nil, !missing.isEmpty {
+            matched = false
+            diagnostics.append(
+                "the engine ended \(step.action.name) without sending "
+                    + missing.map(\.label).joined(separator: ", "))
+        }
+        if let actual, let expected = step.expected, actual != expected {
+            diagnostics.append(Self.mismatch(actual: actual, expected: expected, step: step))
+        }
+        return StepResult(
+            action: step.action.name, endpoints: step.exchanges.map(\.endpoint.path), actual: actual,
+            expected: step.expected, requestsMatched: matched, diagnostics: diagnostics)
+    }
+
+    static func mismatch(actual: Outcome, expected: Outcome, step: ScriptStep) -> String {
+        var parts: [String] = []
+        if actual.callback != expected.callback { parts.append("callback \(actual.callback), expected \(expected.callback)") }
+        if actual.error != expected.error {
+            parts.append("error \(actual.error ?? "none"), expected \(expected.error ?? "none")")
+        }
+        if actual.newState != expected.newState {
+            parts.append("newState \(actual.newState ?? "nil"), expected \(expected.newState ?? "nil")")
+        }
+        if actual.newStateToken != expected.newStateToken {
+            parts.append("newStateToken \(actual.newStateToken ?? "nil"), expected \(expected.newStateToken ?? "nil")")
+        }
+        let responses = step.exchanges.map { "\($0.label) → \($0.status)" }.joined(separator: ", ")
+        return "\(step.action.name) (oracle step \(step.oracleStep.name)) ended in \(parts.joined(separator: "; ")) "
+            + "for the recorded responses [\(responses)]"
+    }
+
+    static func application(_ configuration: ReplayAppConfiguration, transport: ScriptedTransport, seed: UInt64) throws
+        -> MSALNativeAuthPublicClientApplication
+    {
+        guard let url = URL(string: configuration.authority) else {
+            throw MockError(message: "authority \(configuration.authority) is not a URL")
+        }
+        var challengeTypes: MSALNativeAuthChallengeTypes = []
+        if configuration.challengeTypes.contains("oob") { challengeTypes.insert(.OOB) }
+        if configuration.challengeTypes.contains("password") { challengeTypes.insert(.password) }
+        var capabilities: MSALNativeAuthCapabilities = []
+        if configuration.capabilities.contains("mfa_required") { capabilities.insert(.mfaRequired) }
+        if configuration.capabilities.contains("registration_required") { capabilities.insert(.registrationRequired) }
+        let environment = NativeAuthEnvironment(
+            transport: transport, clock: ImmediateClock(), uuidSource: SeededUUIDSource(seed: seed))
+        return try MSALNativeAuthPublicClientApplication(
+            clientId: configuration.clientId, authority: url, challengeTypes: challengeTypes, capabilities: capabilities,
+            environment: environment)
+    }
+
+    static func problemStep(_ problems: [String]) -> StepResult {
+        StepResult(action: "none", endpoints: [], actual: nil, expected: nil, requestsMatched: false, diagnostics: problems)
+    }
+
+    static func problemStep(_ problem: String) -> StepResult { problemStep([problem]) }
+
+    static func unreplayable(_ problems: [String]) -> FlowResult {
+        FlowResult(kind: "unreplayable", steps: [problemStep(problems)])
+    }
+}

@@ -1,0 +1,106 @@
+import HAR
+import NativeAuth
+import Oracle
+
+/// The application configuration a capture implies: what the app must have been set up with for its
+/// requests to look as recorded.
+public struct ReplayAppConfiguration: Sendable, Hashable {
+    /// `client_id` of the requests.
+    public var clientId: String
+    /// The URL in front of the endpoint paths (any host and tenant segment).
+    public var authority: String
+    /// Challenge types from `challenge_type` (`oob`, `password`; `redirect` is always sent).
+    public var challengeTypes: [String]
+    /// Capabilities from `capabilities` (`mfa_required`, `registration_required`).
+    public var capabilities: [String]
+    /// Scopes the app asked for, without MSAL's defaults (`openid profile offline_access`).
+    public var scopes: [String]
+}
+
+/// One user action of a script, with the parameters the capture shows (placeholders used as values).
+public enum ReplayAction: Sendable, Hashable {
+    case signUp(username: String, password: String?, attributes: JSONObject?)
+    case signIn(username: String, password: String?, scopes: [String])
+    case resetPassword(username: String)
+    case submitCode(code: String)
+    case resendCode
+    case submitPassword(password: String)
+    case submitAttributes(attributes: JSONObject)
+    case signInAfterSignUp(scopes: [String])
+    case signInAfterResetPassword(scopes: [String])
+    case requestChallenge(methodId: String)
+    case submitChallenge(challenge: String)
+    case challengeAuthMethod(challengeType: String, channel: String, contact: String)
+    case getAccessToken(scopes: [String])
+
+    /// The action's name as reports show it (`signUp`, `submitCode`, `signInAfterSignUp`, …).
+    public var name: String {
+        switch self {
+        case .signUp: "signUp"
+        case .signIn: "signIn"
+        case .resetPassword: "resetPassword"
+        case .submitCode: "submitCode"
+        case .resendCode: "resendCode"
+        case .submitPassword: "submitPassword"
+        case .submitAttributes: "submitAttributes"
+        case .signInAfterSignUp: "signInAfterSignUp"
+        case .signInAfterResetPassword: "signInAfterResetPassword"
+        case .requestChallenge: "requestChallenge"
+        case .submitChallenge: "submitChallenge"
+        case .challengeAuthMethod: "challengeAuthMethod"
+        case .getAccessToken: "getAccessToken"
+        }
+    }
+
+    /// The public method MSAL apps call (`signIn` for both sign-in-after flows), as `Step.first(of:on:)` names it.
+    var methodName: String {
+        switch self {
+        case .signInAfterSignUp, .signInAfterResetPassword: "signIn"
+        default: name
+        }
+    }
+}
+
+/// One step of a flow script: an action, the state it is called on, the recorded exchanges it consumes
+/// and the oracle's expectation for their responses.
+public struct ScriptStep: Sendable {
+    /// The user action.
+    public var action: ReplayAction
+    /// The state class the action is called on (`account` for `getAccessToken`), nil for flow starts.
+    public var state: String?
+    /// The oracle step of the action's first request.
+    public var oracleStep: Step
+    /// The recorded exchanges the action consumes, in order.
+    public var exchanges: [RecordedExchange]
+    /// The oracle's outcome for the recorded responses, with the concrete token; nil when the capture
+    /// ends before the action does (the client would send another request).
+    public var expected: Outcome?
+    /// Where the client would go on when ``expected`` is nil.
+    public var pendingStep: Step?
+    /// Remarks from inferring the step.
+    public var notes: [String]
+}
+
+/// The script of one flow (a sign-up, sign-in, reset, … with its continuations).
+public struct FlowScript: Sendable {
+    /// `signUp`, `signIn`, `resetPassword`, `getAccessToken`, or `unreplayable`.
+    public var kind: String
+    /// The steps in order.
+    public var steps: [ScriptStep]
+    /// Every exchange of the flow, in recorded order.
+    public var exchanges: [RecordedExchange]
+    /// Problems that keep part of the flow from being replayed (each one fails the flow).
+    public var problems: [String]
+}
+
+/// Everything replay needs from one capture.
+public struct CaptureScript: Sendable {
+    /// The file the capture came from (or a name given by the caller).
+    public var path: String
+    /// The inferred app configuration; nil when the capture has no native-auth exchange.
+    public var configuration: ReplayAppConfiguration?
+    /// The flows in order of their first exchange.
+    public var flows: [FlowScript]
+    /// Problems with the capture as a whole (unreadable, no native-auth exchanges).
+    public var problems: [String]
+}
