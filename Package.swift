@@ -56,7 +56,7 @@ let modules: [Module] = [
         testUses: ["Redaction"],
         testTarget: "ReplayTests"),
     Module(
-        name: "Scenarios", uses: ["NativeAuth", "Emulator", "Recorder", "HAR", "Redaction"],
+        name: "Scenarios", uses: ["NativeAuth", "Emulator", "Recorder", "HAR", "Redaction", "Replay"],
         products: [("Logging", "swift-log")],
         testUses: ["NativeAuthWire", "Redaction"],
         testTarget: "ScenariosTests"),

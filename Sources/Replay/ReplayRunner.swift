@@ -23,6 +23,15 @@ public struct ReplayRunner: Sendable {
         return ReplayReport(captures: results)
     }
 
+    /// The flow's own app configuration when its exchanges name a client and challenge types;
+    /// otherwise the capture's.
+    static func configuration(of flow: FlowScript, fallback: ReplayAppConfiguration) -> ReplayAppConfiguration {
+        guard !flow.exchanges.isEmpty else { return fallback }
+        let own = ScriptInference.inferConfiguration(flow.exchanges)
+        guard !own.clientId.isEmpty, !own.challengeTypes.isEmpty else { return fallback }
+        return own
+    }
+
     /// Replays one inferred capture.
     public func replay(_ script: CaptureScript) async -> CaptureResult {
         var flows: [FlowResult] = []
@@ -31,7 +40,10 @@ public struct ReplayRunner: Sendable {
         }
         if let configuration = script.configuration {
             for (index, flow) in script.flows.enumerated() {
-                flows.append(await replay(flow, configuration: configuration, seed: seed &+ UInt64(index)))
+                // A capture may hold flows of several apps (client ids, challenge types): each
+                // flow that starts with its own settings is replayed with them.
+                let flowConfiguration = Self.configuration(of: flow, fallback: configuration)
+                flows.append(await replay(flow, configuration: flowConfiguration, seed: seed &+ UInt64(index)))
             }
         }
         let passed = !flows.isEmpty && flows.allSatisfy(\.passed)

@@ -5,6 +5,7 @@ import Logging
 import NativeAuth
 import Recorder
 import Redaction
+import Replay
 
 /// `authtape demo`: the emulator, the recorder in front of it, and the engine as the app
 /// driving the demo's journeys through the proxy; then a leak check of the capture written.
@@ -19,9 +20,13 @@ public enum DemoRunner {
         public var entries: Int
         /// What `authtape check` found in it (with the run's secrets as canaries).
         public var leaks: [LeakFinding]
+        /// The capture replayed through the engine with no network, judged by the oracle.
+        public var replay: ReplayReport
 
-        /// Whether every scenario passed and the capture is clean.
-        public var passed: Bool { scenarios.allSatisfy { $0.failure == nil } && leaks.isEmpty && entries > 0 }
+        /// Whether every scenario passed, the capture is clean, and it replays.
+        public var passed: Bool {
+            scenarios.allSatisfy { $0.failure == nil } && leaks.isEmpty && entries > 0 && replay.passed
+        }
     }
 
     /// The tenant the demo runs against: the default one, with sign-up attributes over two
@@ -85,6 +90,7 @@ public enum DemoRunner {
         canaries += core.config.users.compactMap(\.password)
         canaries += ["Bright-River-\(environment.runID)-7!", "Quiet-Harbor-\(environment.runID)-9!"]
         let leaks = try LeakScanner(canaries: canaries).scan(path: capturePath)
-        return Report(scenarios: results, capturePath: capturePath, entries: entries, leaks: leaks)
+        let replay = await ReplayRunner().replay(paths: [capturePath])
+        return Report(scenarios: results, capturePath: capturePath, entries: entries, leaks: leaks, replay: replay)
     }
 }

@@ -11,7 +11,8 @@ struct DemoCommand: AsyncParsableCommand {
             NativeAuth engine as the app: an email + password sign-up with two pages of attributes
             and a wrong code first, sign-in after sign-up, a password reset with polling and
             sign-in after reset, and an email-code sign-in. Prints each step's outcome, writes
-            the redacted capture, and scans it for leaks with every secret of the run as a canary.
+            the redacted capture, scans it for leaks with every secret of the run as a canary,
+            and replays it through the engine with no network, judged by the oracle.
             """)
 
     @Option(name: .shortAndLong, help: "Where to write the capture.")
@@ -35,6 +36,14 @@ struct DemoCommand: AsyncParsableCommand {
             print("check: clean (every password and code of the run used as a canary)")
         } else {
             for finding in report.leaks { print("check: \(finding)") }
+        }
+        for capture in report.replay.captures {
+            let steps = capture.flows.flatMap(\.steps)
+            let passed = steps.filter(\.passed).count
+            print("replay: \(capture.passed ? "PASS" : "FAIL") \(capture.flows.count) flows, \(passed)/\(steps.count) steps match the oracle with no network")
+            for step in steps where !step.passed {
+                print("  \(step.action): \(step.diagnostics.joined(separator: "; "))")
+            }
         }
         if !report.passed { throw ExitCode(1) }
     }

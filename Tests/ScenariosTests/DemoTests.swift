@@ -43,6 +43,8 @@ struct DemoTests {
             #expect(scenario.failure == nil, "\(scenario.name): \(scenario.failure ?? "") \(scenario.steps)")
         }
         #expect(report.leaks.isEmpty, "\(report.leaks)")
+        #expect(report.replay.passed, "the demo capture does not replay")
+        #expect(report.replay.captures.first?.flows.count == 3)
         let document = try HARReader.read(contentsOf: path)
         #expect(document.log.entries.count == report.entries)
         // Every recorded exchange is a native-auth call, and the sign-up's wrong code shows as a 400.
