@@ -74,14 +74,28 @@ final class NativeAuthEngine: Sendable {
 
     /// `perform`, also returning the response's `client-request-id` when it is a UUID.
     func exchange(_ call: EndpointCall, correlationId: UUID) async -> (Classified, UUID?) {
-        let request = makeRequest(call, correlationId: correlationId)
+        var request = makeRequest(call, correlationId: correlationId)
         var retriesLeft = 1
+        var pkeyAuthLeft = 1
         while true {
             do {
                 let response = try await transport.send(request)
                 if (500...599).contains(response.statusCode), retriesLeft > 0 {
                     retriesLeft -= 1
                     try? await clock.sleep(seconds: 0.5)
+                    continue
+                }
+                // IdentityCore answers a PKeyAuth challenge on a 400/401 and resends the request
+                // once (client-behaviour.md §0.1). This engine has no device certificate, so the
+                // answer carries the challenge's context without a signed token, as a device
+                // that is not registered does.
+                if response.statusCode == 400 || response.statusCode == 401,
+                    let challenge = response.header("WWW-Authenticate"), challenge.lowercased().contains("pkeyauth"),
+                    pkeyAuthLeft > 0
+                {
+                    pkeyAuthLeft -= 1
+                    request.headers.removeAll { $0.name.lowercased() == "authorization" }
+                    request.headers.append(NativeAuthHTTPHeader("Authorization", Self.pkeyAuthAnswer(to: challenge)))
                     continue
                 }
                 let echoed = response.header("client-request-id").flatMap(UUID.init(uuidString:))
@@ -97,6 +111,15 @@ final class NativeAuthEngine: Sendable {
                 return (.unexpected(.network(String(describing: type(of: error)))), nil)
             }
         }
+    }
+
+    /// The `Authorization` value answering a PKeyAuth challenge without a device certificate.
+    static func pkeyAuthAnswer(to challenge: String) -> String {
+        var answer = "PKeyAuth"
+        if let range = challenge.range(of: #"Context="[^"]*""#, options: .regularExpression) {
+            answer += " " + challenge[range] + ","
+        }
+        return answer + #" Version="1.0""#
     }
 
     /// The HTTP request for a call: form body with `client_id` first, MSAL's headers (native-auth-api.md §3.1)
