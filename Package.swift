@@ -60,6 +60,9 @@ let modules: [Module] = [
         products: [("Logging", "swift-log")],
         testUses: ["NativeAuthWire", "Redaction"],
         testTarget: "ScenariosTests"),
+    Module(
+        name: "AuthTapeTesting", uses: ["Replay", "Emulator", "NativeAuth"], products: [("Logging", "swift-log")],
+        testTarget: "AuthTapeTestingTests"),
     Module(name: "Fuzz", uses: ["Replay", "Oracle", "HAR", "NativeAuth"], testTarget: "FuzzTests"),
     Module(
         name: "authtape",
@@ -131,7 +134,8 @@ for module in modules where selected.contains(module.name) {
 let package = Package(
     name: "AuthTape",
     platforms: [.macOS(.v15)],
-    products: selected.contains("authtape") ? [.executable(name: "authtape", targets: ["authtape"])] : [],
+    products: (selected.contains("authtape") ? [.executable(name: "authtape", targets: ["authtape"])] : [])
+        + (selected.contains("AuthTapeTesting") ? [.library(name: "AuthTapeTesting", targets: ["AuthTapeTesting"])] : []),
     dependencies: packagesUsed.sorted().compactMap { packageURLs[$0] },
     targets: targets
 )
