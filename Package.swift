@@ -131,11 +131,18 @@ for module in modules where selected.contains(module.name) {
             name: module.testTarget, dependencies: testDeps, exclude: module.testExclude, swiftSettings: strict))
 }
 
+// The libFuzzer target has no `main` of its own (libFuzzer provides it), so it is declared
+// only for `tools/libfuzzer`, which builds it with `--sanitize=fuzzer`.
+if ProcessInfo.processInfo.environment["AUTHTAPE_LIBFUZZER"] == "1", selected.contains("Fuzz") {
+    targets.append(.executableTarget(name: "AuthTapeFuzzer", dependencies: ["Fuzz"], swiftSettings: strict))
+}
+
 let package = Package(
     name: "AuthTape",
     platforms: [.macOS(.v15)],
     products: (selected.contains("authtape") ? [.executable(name: "authtape", targets: ["authtape"])] : [])
-        + (selected.contains("AuthTapeTesting") ? [.library(name: "AuthTapeTesting", targets: ["AuthTapeTesting"])] : []),
+        + (selected.contains("AuthTapeTesting") ? [.library(name: "AuthTapeTesting", targets: ["AuthTapeTesting"])] : [])
+        + (targets.contains { $0.name == "AuthTapeFuzzer" } ? [.executable(name: "AuthTapeFuzzer", targets: ["AuthTapeFuzzer"])] : []),
     dependencies: packagesUsed.sorted().compactMap { packageURLs[$0] },
     targets: targets
 )
