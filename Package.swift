@@ -112,8 +112,7 @@ if selected.contains("Redaction") {
 }
 for module in modules where selected.contains(module.name) {
     var deps: [Target.Dependency] = module.uses.map { .target(name: $0) }
-    if module.name == "Redaction" || module.name == "Recorder" { deps.append(.target(name: "CZlib")) }
-    if module.name == "Redaction" { deps.append(.target(name: "CPCRE2")) }
+    if module.name == "Redaction" { deps += [.target(name: "CPCRE2"), .target(name: "CZlib")] }
     deps += module.products.map { .product(name: $0.0, package: $0.1) }
     packagesUsed.formUnion(module.products.map(\.1))
     packagesUsed.formUnion(module.testProducts.map(\.1))

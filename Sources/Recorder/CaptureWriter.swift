@@ -139,7 +139,7 @@ public final class CaptureWriter: ExchangeSink {
 
     private static func decodedResponseBody(_ response: RecordedResponse) -> [UInt8] {
         guard let coding = response.contentEncoding, coding != "identity", !response.bodyTruncated,
-            let decoded = BodyDecoder.decode(response.body, contentEncoding: coding)
+            let decoded = ContentCoding(headerValue: coding)?.decode(response.body)
         else { return response.body }
         return decoded
     }

@@ -1,13 +1,14 @@
 import Foundation
 import CZlib
 
-/// gzip and deflate bodies, through zlib.
-enum ContentCoding: String, Sendable {
+/// gzip and deflate bodies, through zlib. The redactor and the recorder's capture writer
+/// both decode with it.
+public enum ContentCoding: String, Sendable {
     case gzip
     case deflate
 
     /// The coding named by a `Content-Encoding` header value, if it is one zlib handles.
-    init?(headerValue: String) {
+    public init?(headerValue: String) {
         switch headerValue.trimmingCharacters(in: .whitespaces).lowercased() {
         case "gzip", "x-gzip": self = .gzip
         case "deflate": self = .deflate
@@ -23,12 +24,17 @@ enum ContentCoding: String, Sendable {
         }
     }
 
+    /// Window bits for writing: gzip framing, or a zlib header for deflate.
     private var windowBits: Int32 { self == .gzip ? 15 + 16 : 15 }
+    /// Window bits for reading: a `deflate` body is accepted with a zlib or a gzip header.
+    private var decodeWindowBits: Int32 { self == .gzip ? 15 + 16 : 15 + 32 }
 
-    /// Decodes `bytes`; nil when they are not valid for this coding.
-    func decode(_ bytes: [UInt8], limit: Int = 64 << 20) -> [UInt8]? {
+    /// Decodes `bytes`; nil when they are not valid for this coding or inflate past `limit`.
+    /// An empty body decodes to an empty body.
+    public func decode(_ bytes: [UInt8], limit: Int = 64 << 20) -> [UInt8]? {
+        guard !bytes.isEmpty else { return [] }
         var stream = z_stream()
-        guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        guard inflateInit2_(&stream, decodeWindowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
         var output: [UInt8] = []
         var input = bytes

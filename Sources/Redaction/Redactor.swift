@@ -89,7 +89,7 @@ extension ValueRedactor {
     mutating func redactRequest(_ request: HARRequest) -> HARRequest {
         var copy = request
         copy.url = redactURL(request.url) ?? request.url
-        copy.headers = redactHeaders(request.headers, contentOwnerIsResponse: false)
+        copy.headers = redactHeaders(request.headers)
         copy.cookies = redactCookies(request.cookies)
         copy.queryString = redactQueryParameters(request.queryString)
         if var postData = request.postData {
@@ -110,7 +110,7 @@ extension ValueRedactor {
 
     mutating func redactResponse(_ response: HARResponse) -> HARResponse {
         var copy = response
-        copy.headers = redactHeaders(response.headers, contentOwnerIsResponse: true)
+        copy.headers = redactHeaders(response.headers)
         copy.cookies = redactCookies(response.cookies)
         copy.redirectURL = redactURL(response.redirectURL) ?? response.redirectURL
         if let text = response.content.text {

@@ -4,7 +4,7 @@ import HAR
 extension ValueRedactor {
     // MARK: Headers and cookies
 
-    mutating func redactHeaders(_ headers: [HARHeader], contentOwnerIsResponse: Bool) -> [HARHeader] {
+    mutating func redactHeaders(_ headers: [HARHeader]) -> [HARHeader] {
         headers.map { header in
             var copy = header
             copy.value = redactHeaderValue(name: header.name, value: header.value) ?? header.value

@@ -34,34 +34,8 @@ extension Scenario {
         }
         codeState = retryState
 
-        var result = await codeState.submitCode(code: code)
-        log.record("submitCode", result.outcome)
-        var afterSignUp: SignInAfterSignUpState?
-        var pages = 0
-        switch result {
-        case .completed(let state):
-            afterSignUp = state
-        case .attributesRequired(var attributes, var state):
-            while afterSignUp == nil {
-                pages += 1
-                guard pages <= 5 else { throw ScenarioFailure(step: "submitAttributes", message: "more than 5 pages") }
-                var values: [String: Any] = [:]
-                for attribute in attributes { values[attribute.name] = Scenario.value(forAttribute: attribute.name, runID: environment.runID) }
-                let submitted = await state.submitAttributes(attributes: values)
-                log.record("submitAttributes (page \(pages))", submitted.outcome)
-                switch submitted {
-                case .completed(let next): afterSignUp = next
-                case .attributesRequired(let more, let next):
-                    attributes = more
-                    state = next
-                default: throw ScenarioFailure.unexpected("submitAttributes", submitted.outcome)
-                }
-            }
-        default:
-            throw ScenarioFailure.unexpected("submitCode", result.outcome)
-        }
-        result = .completed(newState: afterSignUp!)
-        let signIn = await afterSignUp!.signIn()
+        let afterSignUp = try await finishSignUp(codeState, code: code, environment: environment, log: log)
+        let signIn = await afterSignUp.signIn()
         log.record("signInAfterSignUp", signIn.outcome)
         guard case .completed(let account) = signIn else { throw ScenarioFailure.unexpected("signInAfterSignUp", signIn.outcome) }
         guard account.account.username == email else {

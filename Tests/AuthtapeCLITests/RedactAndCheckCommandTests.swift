@@ -3,7 +3,7 @@ import Testing
 
 @Suite("authtape redact and check")
 struct RedactAndCheckCommandTests {
-    let sample = "captures/samples/signup-raw.har"
+    let sample = "Tests/RedactionTests/Golden/signup-raw.har"
     // Secrets planted in the sample (see Tests/RedactionTests/NativeAuthSamples.swift).
     let canaries = ["Canary-Pass-9931!", "48213907", "alex.canary@example.com", "SU-CT-2b8e"]
 

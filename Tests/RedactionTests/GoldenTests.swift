@@ -9,8 +9,7 @@ import Testing
 @Suite("Golden redaction")
 struct GoldenTests {
     static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let repositoryRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
-    static let rawSample = repositoryRoot.appendingPathComponent("captures/samples/signup-raw.har")
+    static let rawSample = testsFolder.appendingPathComponent("Golden/signup-raw.har")
     static let golden = testsFolder.appendingPathComponent("Golden/signup-redacted.har")
     static var updating: Bool { ProcessInfo.processInfo.environment["AUTHTAPE_UPDATE_GOLDEN"] == "1" }
 
