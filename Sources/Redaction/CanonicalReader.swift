@@ -204,12 +204,43 @@ struct CanonicalReader {
             position += 1
         }
         guard position > start else { return false }
+        if let simple = Self.isShortestDecimal(UnsafeBufferPointer(rebasing: bytes[start..<position])) { return simple }
         let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         // Validate as JSON first: Double() accepts forms JSON does not.
         guard (try? JSONParser.parse(literal)) != nil, let value = Double(literal), value.isFinite else { return false }
         let written: String
         if value == value.rounded(), abs(value) < 1e15 { written = String(Int64(value)) } else { written = value.description }
         return written == literal
+    }
+
+    /// Whether a short number such as `-1`, `42` or `107.8` is written as `double()` wants,
+    /// decided without converting it; nil when it is not of that short form. An integer of
+    /// at most 15 digits is written as such; a decimal with at most 9 integer digits, at
+    /// most 6 decimals, the last not zero, and a value of at least 0.1 is its own shortest
+    /// round-trip text (any decimal of at most 15 significant digits is).
+    static func isShortestDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var i = 0
+        if i < text.count, text[i] == UInt8(ascii: "-") { i += 1 }
+        let integerStart = i
+        while i < text.count, text[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        let integerDigits = i - integerStart
+        guard integerDigits > 0 else { return nil }
+        let leadingZero = text[integerStart] == UInt8(ascii: "0")
+        if i == text.count {
+            guard integerDigits <= 15 else { return nil }
+            // `0` is fine; `-0`, `01` are not what the writer gives.
+            return !leadingZero || (integerDigits == 1 && integerStart == 0)
+        }
+        guard text[i] == UInt8(ascii: "."), integerDigits <= 9 else { return nil }
+        if leadingZero && integerDigits > 1 { return false }
+        i += 1
+        let fractionStart = i
+        while i < text.count, text[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        let fractionDigits = i - fractionStart
+        guard i == text.count, fractionDigits > 0, fractionDigits <= 6 else { return nil }
+        // At least 0.1, so never written with an exponent.
+        guard !leadingZero || text[fractionStart] != UInt8(ascii: "0") else { return nil }
+        return text[text.count - 1] != UInt8(ascii: "0")
     }
 
     /// `true` or `false`.

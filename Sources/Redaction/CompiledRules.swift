@@ -15,6 +15,9 @@ struct CompiledRules: Sendable {
     /// strings without them skip the pattern.
     var requiredLiterals: [[UInt8]?] = []
     var mimeTypes: [(mimeType: String, rule: RedactionRule)] = []
+    /// Lowercased header names the splice path must look at even when no pattern can match
+    /// their value: names with a rule, cookies, and the content coding.
+    var notableHeaderNames: [[UInt8]] = []
 
     init(_ ruleSet: RuleSet) throws(PatternError) {
         for rule in ruleSet.rules {
@@ -36,6 +39,7 @@ struct CompiledRules: Sendable {
             case .bodyMIMEType(let mimeType): mimeTypes.append((mimeType.lowercased(), rule))
             }
         }
+        notableHeaderNames = (Array(headers.keys) + ["cookie", "set-cookie", "content-encoding"]).map { Array($0.utf8) }
     }
 
     private static func insertFirst(_ table: inout [String: RedactionRule], _ name: String, _ rule: RedactionRule) {
@@ -82,6 +86,23 @@ struct CompiledRules: Sendable {
             guard let literal, !Self.contains(bytes, literal) else { return false }
         }
         return true
+    }
+
+    /// Whether the raw bytes of a header name may lowercase to a notable name (always true
+    /// for non-ASCII names, whose lowercasing is not byte-wise).
+    func isNotableHeaderName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for name in notableHeaderNames where name.count == bytes.count {
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte >= 0x80 { return true }
+                let lowered = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                if lowered != name[i] { break }
+                i += 1
+            }
+            if i == bytes.count { return true }
+        }
+        return !ValueRedactor.isASCII(bytes)
     }
 
     /// `methods[].id` → `["methods", "[]", "id"]`, lowercased.

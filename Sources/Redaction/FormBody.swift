@@ -71,6 +71,32 @@ struct FormBody {
 
     var isChanged: Bool { fields.contains { $0.replacement != nil } }
 
+    /// `decode` on bytes.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "+") {
+                output.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), i + 2 < bytes.count, let high = hexValue(bytes[i + 1]),
+                let low = hexValue(bytes[i + 2])
+            {
+                output.append(high << 4 | low)
+                i += 3
+                continue
+            } else {
+                output.append(byte)
+            }
+            i += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     static func decode(_ text: Substring) -> String {
         // Nothing to decode: the text as it is.
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }

@@ -8,9 +8,38 @@ import Synchronization
 /// nothing in them can be reversed into the secret (no hash of a short code is ever written).
 /// They use only characters that need no escaping in JSON, URLs or form bodies.
 public final class PlaceholderTable: Sendable {
+    /// A secret with its hash computed once (it may be long: continuation tokens, JWTs).
+    struct SecretKey: Hashable {
+        var text: String
+        var hash: Int
+
+        init(_ text: String) {
+            self.text = text
+            self.hash = Self.hash(of: text)
+        }
+
+        init(_ text: String, hash: Int) {
+            self.text = text
+            self.hash = hash
+        }
+
+        static func hash(of text: String) -> Int {
+            var hasher = Hasher()
+            var copy = text
+            copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            return hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (a: SecretKey, b: SecretKey) -> Bool { a.hash == b.hash && a.text == b.text }
+    }
+
     fileprivate struct State {
-        var bySecret: [String: String] = [:]
+        var bySecret: [SecretKey: String] = [:]
         var counters: [String: Int] = [:]
+        /// Placeholders reserved from an earlier capture (the ones issued here are told
+        /// apart by their growing numbers).
         var issued: Set<String> = []
     }
 
@@ -23,25 +52,41 @@ public final class PlaceholderTable: Sendable {
 
     /// The placeholder for `secret`, made from `kind` on first sight.
     public func placeholder(for secret: String, kind: String) -> String {
+        placeholder(for: SecretKey(secret), kind: kind)
+    }
+
+    /// The placeholder for a secret whose hash is already known.
+    func placeholder(for key: SecretKey, kind: String) -> String {
         state.withLock { state in
-            if let existing = state.bySecret[secret] { return existing }
-            // A value that already is a placeholder stays as it is (re-redacting a capture).
-            if Self.isPlaceholder(secret) {
-                state.bySecret[secret] = secret
-                return secret
-            }
-            let safeKind = Self.sanitize(kind)
-            var next = (state.counters[safeKind] ?? 0) + 1
-            var candidate = "\(Self.prefix)\(safeKind)-\(next)"
-            while state.issued.contains(candidate) {
-                next += 1
-                candidate = "\(Self.prefix)\(safeKind)-\(next)"
-            }
-            state.counters[safeKind] = next
-            state.bySecret[secret] = candidate
-            state.issued.insert(candidate)
-            return candidate
+            placeholder(for: key, kind: kind, in: &state)
         }
+    }
+
+    /// The placeholders for several secrets, in order, under one lock.
+    func placeholders(for calls: [ProvisionalPlaceholders.Call]) -> [String] {
+        state.withLock { state in
+            calls.map { placeholder(for: SecretKey($0.secret, hash: $0.hash), kind: $0.kind, in: &state) }
+        }
+    }
+
+    private func placeholder(for key: SecretKey, kind: String, in state: inout State) -> String {
+        if let existing = state.bySecret[key] { return existing }
+        // A value that already is a placeholder stays as it is (re-redacting a capture).
+        if Self.isPlaceholder(key.text) {
+            state.bySecret[key] = key.text
+            return key.text
+        }
+        let safeKind = Self.sanitize(kind)
+        var next = (state.counters[safeKind] ?? 0) + 1
+        var candidate = "\(Self.prefix)\(safeKind)-\(next)"
+        // Numbers only grow, so only a reserved placeholder can be taken already.
+        while !state.issued.isEmpty, state.issued.contains(candidate) {
+            next += 1
+            candidate = "\(Self.prefix)\(safeKind)-\(next)"
+        }
+        state.counters[safeKind] = next
+        state.bySecret[key] = candidate
+        return candidate
     }
 
     /// Marks placeholders already present in a capture as taken, so that a recording that
@@ -50,7 +95,7 @@ public final class PlaceholderTable: Sendable {
         guard Self.isPlaceholder(placeholder) else { return }
         state.withLock { state in
             state.issued.insert(placeholder)
-            state.bySecret[placeholder] = placeholder
+            state.bySecret[SecretKey(placeholder)] = placeholder
         }
     }
 
@@ -87,7 +132,8 @@ public final class PlaceholderTable: Sendable {
         (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 95
     }
 
-    private static func sanitize(_ kind: String) -> String {
+    static func sanitize(_ kind: String) -> String {
+        if !kind.isEmpty, kind.utf8.allSatisfy(isKindByte) { return kind }
         let lowered = kind.lowercased().utf8.map { isKindByte($0) ? $0 : UInt8(ascii: "_") }
         let result = String(decoding: lowered, as: UTF8.self)
         return result.isEmpty ? "secret" : result

@@ -1,3 +1,4 @@
+import Foundation
 import HAR
 
 /// The fast path of `redactFile`: redacts a capture's bytes by copying them through and
@@ -12,25 +13,54 @@ import HAR
 extension Redactor {
     /// The redacted capture as parts to write one after the other, the summary, and how many
     /// entries were spliced (the others went through the typed path); nil when the typed
-    /// path must handle the whole file.
-    func redactCapture(bytes: [UInt8]) -> (parts: [ArraySlice<UInt8>], summary: RedactionSummary, spliced: Int)? {
+    /// path must handle the whole file. Captures of at least `parallelMinimum` bytes are
+    /// redacted on `workers` threads (`ParallelSplice`; by default one per core).
+    func redactCapture(
+        bytes: [UInt8], parallelMinimum: Int = Redactor.parallelMinimum, workers: Int = Redactor.defaultWorkers
+    ) -> (parts: [ArraySlice<UInt8>], summary: RedactionSummary, spliced: Int)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            redactCapture(buffer: buffer, parallelMinimum: parallelMinimum, workers: workers).map {
+                ([$0.output.joined(input: buffer)[...]], $0.summary, $0.spliced)
+            }
+        }
+    }
+
+    /// `redactCapture(bytes:)` on bytes in memory, giving the output as pieces of `buffer`
+    /// and new bytes; the placeholder table is left as it was when this returns nil.
+    func redactCapture(
+        buffer: UnsafeBufferPointer<UInt8>, parallelMinimum: Int = Redactor.parallelMinimum,
+        workers: Int = Redactor.defaultWorkers
+    ) -> (output: SplicedOutput, summary: RedactionSummary, spliced: Int)? {
         let snapshot = placeholders.snapshot()
-        let result = bytes.withUnsafeBufferPointer { redactCapture(buffer: $0) }
+        let result = redactCapture(buffer: buffer, workers: buffer.count >= parallelMinimum ? workers : 1)
         if result == nil { placeholders.restore(snapshot) }
         return result
     }
 
-    private func redactCapture(buffer: UnsafeBufferPointer<UInt8>) -> (parts: [ArraySlice<UInt8>], summary: RedactionSummary, spliced: Int)? {
+    /// One worker per core, at most eight.
+    static var defaultWorkers: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8) }
+
+    /// Smaller captures are redacted on one thread.
+    static let parallelMinimum = 4 << 20
+
+    private func redactCapture(buffer: UnsafeBufferPointer<UInt8>, workers: Int) -> (output: SplicedOutput, summary: RedactionSummary, spliced: Int)? {
         guard buffer.count > 0 else { return nil }
         var reader = CanonicalReader(buffer, position: 0)
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
         var total = RedactionSummary(counts: [:])
-        var entriesText: [UInt8] = []
-        entriesText.reserveCapacity(buffer.count + buffer.count / 16)
+        var entries = SplicedOutput()
         // Entries are redacted, in order, as soon as the scan reaches them.
         var spliced = 0
         let located = Self.locateEntries(&reader) { reader in
-            redactEntries(&reader, buffer: buffer, into: &entriesText, total: &total, spliced: &spliced)
+            if workers > 1,
+                let done = redactEntriesInParallel(
+                    &reader, buffer: buffer, workers: workers, into: &entries, total: &total, spliced: &spliced)
+            {
+                return done
+            }
+            let start = entries.side.count
+            defer { entries.recordSide(from: start) }
+            return redactEntries(&reader, buffer: buffer, into: &entries.side, total: &total, spliced: &spliced)
         }
         guard let entriesRange = located else { return nil }
 
@@ -45,7 +75,9 @@ extension Redactor {
         let marker = Array("\n    \"entries\": []".utf8)
         guard let at = Self.firstIndex(of: marker, in: written) else { return nil }
         let split = at + marker.count - 2
-        return ([written[0..<split], entriesText[...], written[(split + 2)...]], total, spliced)
+        entries.prepend(contentsOf: written[0..<split])
+        entries.append(contentsOf: written[(split + 2)...])
+        return (entries, total, spliced)
     }
 
     /// Redacts the entries array at the reader into `out` (as `HARWriter` writes it).
@@ -67,31 +99,58 @@ extension Redactor {
             }
             entriesText.append(0x0A)
             entriesText.append(contentsOf: repeatElement(0x20, count: 6))
-            let start = reader.position
-            var scanner = reader
-            if entry.scan(&scanner), redactSpliced(entry, buffer: buffer, start: start, into: &entriesText, total: &total) {
-                reader.position = entry.end
-                spliced += 1
-            } else {
-                reader.position = start
-                guard reader.skipAnyValue(),
-                    redactTyped(UnsafeBufferPointer(rebasing: buffer[start..<reader.position]), into: &entriesText, total: &total)
-                else { return false }
-            }
+            guard let end = redactEntrySerially(&entry, start: reader.position, buffer: buffer, into: &entriesText, total: &total, spliced: &spliced)
+            else { return false }
+            reader.position = end
             count += 1
         }
         if count == 0 { entriesText.append(UInt8(ascii: "]")) } else { entriesText.append(contentsOf: Array("\n    ]".utf8)) }
         return true
     }
 
+    /// Redacts the entry starting at `start` into `out`, spliced when it is canonical, else
+    /// through the typed path; returns where it ends, nil when it is not a valid entry.
+    func redactEntrySerially(
+        _ entry: inout CanonicalEntry, start: Int, buffer: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+        total: inout RedactionSummary, spliced: inout Int
+    ) -> Int? {
+        var scanner = CanonicalReader(buffer, position: start)
+        if entry.scan(&scanner), redactSpliced(entry, buffer: buffer, start: start, into: &out, total: &total) {
+            spliced += 1
+            return entry.end
+        }
+        var reader = CanonicalReader(buffer, position: start)
+        guard reader.skipAnyValue(),
+            redactTyped(UnsafeBufferPointer(rebasing: buffer[start..<reader.position]), into: &out, total: &total)
+        else { return nil }
+        return reader.position
+    }
+
     /// Splices the redacted values of a canonical entry into `out`; false when the entry's
     /// `_authtape` is not in canonical form (then nothing was written).
-    private func redactSpliced(
+    func redactSpliced(
         _ entry: CanonicalEntry, buffer: UnsafeBufferPointer<UInt8>, start: Int, into out: inout [UInt8],
         total: inout RedactionSummary
     ) -> Bool {
-        let reader = CanonicalReader(buffer, position: 0)
         var redactor = ValueRedactor(rules: compiled, table: placeholders)
+        guard let edits = spliceEdits(entry, buffer: buffer, redactor: &redactor) else { return false }
+        var cursor = start
+        for edit in edits {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<edit.range.lowerBound]))
+            out.append(contentsOf: edit.text)
+            cursor = edit.range.upperBound
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<entry.end]))
+        total.add(RedactionSummary(counts: redactor.counts))
+        return true
+    }
+
+    /// The changes that redact a canonical entry, sorted by position, made with `redactor`;
+    /// nil when the entry must take the typed path instead.
+    func spliceEdits(
+        _ entry: CanonicalEntry, buffer: UnsafeBufferPointer<UInt8>, redactor: inout ValueRedactor
+    ) -> [(range: Range<Int>, text: [UInt8])]? {
+        let reader = CanonicalReader(buffer, position: 0)
         var edits: [(range: Range<Int>, text: [UInt8])] = []
 
         func edit(_ token: StringToken, _ replacement: String?) {
@@ -113,6 +172,13 @@ extension Redactor {
             if !isResponse, let url = message.url { redactURL(url) }
             var contentEncoding: String?
             for header in message.headers {
+                // Most headers have no rule and a value no pattern can match: skip them
+                // without decoding anything.
+                if compiled.patternsCannotMatch(reader.inner(header.value)), !header.name.hasEscapes,
+                    !compiled.isNotableHeaderName(reader.inner(header.name))
+                {
+                    continue
+                }
                 let name = reader.text(header.name)
                 let lowered = name.lowercased()
                 if contentEncoding == nil, lowered == "content-encoding" { contentEncoding = reader.text(header.value) }
@@ -136,7 +202,7 @@ extension Redactor {
                 let body = reader.text(text)
                 let encoding = message.encoding.map { reader.text($0) }
                 // HARReader refuses bad base64; the typed path reports it.
-                if encoding?.lowercased() == "base64", !HARRawFile.isValidBase64(body) { return false }
+                if encoding?.lowercased() == "base64", !HARRawFile.isValidBase64(body) { return nil }
                 edit(
                     text,
                     redactor.redactBody(
@@ -151,7 +217,7 @@ extension Redactor {
             if let range = entry.authtape {
                 let slice = UnsafeBufferPointer(rebasing: buffer[range])
                 guard let value = try? JSONParser.parse(slice), let decoded = try? AuthTapeEntryFields(json: value) else {
-                    return false
+                    return nil
                 }
                 fields = decoded
                 original = slice
@@ -162,7 +228,7 @@ extension Redactor {
             var text: [UInt8] = []
             fields.json.write(into: &text, pretty: true, indent: 4)
             if let original, let range = entry.authtape {
-                if summary.counts.isEmpty, !text.elementsEqual(original) { return false }
+                if summary.counts.isEmpty, !text.elementsEqual(original) { return nil }
                 edits.append((range, text))
             } else {
                 edits.append((entry.endOfMembers..<entry.endOfMembers, Array(",\n        \"_authtape\": ".utf8) + text))
@@ -170,19 +236,11 @@ extension Redactor {
         }
 
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }
-        var cursor = start
-        for edit in edits {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<edit.range.lowerBound]))
-            out.append(contentsOf: edit.text)
-            cursor = edit.range.upperBound
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<entry.end]))
-        total.add(summary)
-        return true
+        return edits
     }
 
     /// An entry in any other form: decoded, redacted and written as `HARWriter` would.
-    private func redactTyped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], total: inout RedactionSummary) -> Bool {
+    func redactTyped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], total: inout RedactionSummary) -> Bool {
         guard let value = try? JSONParser.parse(bytes), let decoded = try? HAREntry(json: value) else { return false }
         let (redacted, summary) = redact(decoded)
         redacted.json.write(into: &out, pretty: true, indent: 3)

@@ -7,6 +7,9 @@ struct ValueRedactor {
     let table: PlaceholderTable
     /// Replacements made, by kind of secret.
     var counts: [String: Int] = [:]
+    /// When set, placeholders are provisional and recorded here instead of coming from
+    /// `table` (entries redacted in parallel, `ParallelSplice`).
+    var provisional: ProvisionalPlaceholders?
 
     init(rules: CompiledRules, table: PlaceholderTable) {
         self.rules = rules
@@ -19,12 +22,14 @@ struct ValueRedactor {
     mutating func replace(_ value: String, kind: String) -> String {
         if value.isEmpty || PlaceholderTable.isPlaceholder(value) { return value }
         counts[kind, default: 0] += 1
+        if provisional != nil { return provisional!.placeholder(for: value, kind: kind) }
         return table.placeholder(for: value, kind: kind)
     }
 
     /// Runs the pattern rules inside `value`; nil when nothing matched.
     mutating func applyPatterns(_ value: String) -> String? {
         if value.isEmpty { return nil }
+        if provisional != nil { return applyPatternsProvisionally(value) }
         var current = value
         var changed = false
         for (index, (pattern, rule)) in rules.patterns.enumerated() {
@@ -35,6 +40,55 @@ struct ValueRedactor {
                 current = replaced
                 changed = true
             }
+        }
+        return changed ? current : nil
+    }
+
+    /// `applyPatterns` with provisional placeholders: the same text, except that a match of a
+    /// later pattern touching a placeholder an earlier one inserted marks the entry unsafe
+    /// (its extent could depend on the placeholder's digits).
+    private mutating func applyPatternsProvisionally(_ value: String) -> String? {
+        var current = value
+        var changed = false
+        // Byte ranges of the placeholders inserted so far, in `current`, ascending.
+        var inserted: [Range<Int>] = []
+        for (index, (pattern, rule)) in rules.patterns.enumerated() {
+            if let literal = rules.requiredLiterals[index], !CompiledRules.contains(current, literal) { continue }
+            let ranges = pattern.matchRanges(in: current)
+            if ranges.isEmpty { continue }
+            var output: [UInt8] = []
+            var placed: [Range<Int>] = []
+            var cursor = 0
+            var next = 0
+            var bytes = current
+            bytes.withUTF8 { buffer in
+                output.reserveCapacity(buffer.count)
+                for range in ranges {
+                    // Earlier placeholders before this match move with the output.
+                    while next < inserted.count, inserted[next].upperBound < range.lowerBound {
+                        let shift = output.count + (inserted[next].lowerBound - cursor)
+                        placed.append(shift..<(shift + inserted[next].count))
+                        next += 1
+                    }
+                    if next < inserted.count, inserted[next].lowerBound <= range.upperBound {
+                        provisional!.isUnsafe = true
+                    }
+                    output.append(contentsOf: buffer[cursor..<range.lowerBound])
+                    let text = replace(String(decoding: buffer[range], as: UTF8.self), kind: rule.kind)
+                    placed.append(output.count..<(output.count + text.utf8.count))
+                    output.append(contentsOf: text.utf8)
+                    cursor = range.upperBound
+                }
+                while next < inserted.count {
+                    let shift = output.count + (inserted[next].lowerBound - cursor)
+                    placed.append(shift..<(shift + inserted[next].count))
+                    next += 1
+                }
+                output.append(contentsOf: buffer[cursor...])
+            }
+            current = String(decoding: output, as: UTF8.self)
+            inserted = placed.sorted { $0.lowerBound < $1.lowerBound }
+            changed = true
         }
         return changed ? current : nil
     }
@@ -134,6 +188,14 @@ struct ValueRedactor {
 
     /// Redacts a form body or query string by `table`'s rules; nil when nothing changed.
     mutating func redactForm(_ text: Substring, table: [String: RedactionRule]) -> String? {
+        // Non-ASCII text is split on characters (`FormBody`); ASCII text on bytes, which is
+        // the same split, without building fields.
+        var copy = Substring(text)
+        if let redacted = copy.withUTF8({ bytes -> String?? in
+            Self.isASCII(bytes) ? .some(redactASCIIForm(bytes, table: table)) : .none
+        }) {
+            return redacted
+        }
         var form = FormBody(text)
         for index in form.fields.indices {
             let field = form.fields[index]
@@ -142,6 +204,62 @@ struct ValueRedactor {
             }
         }
         return form.isChanged ? form.text : nil
+    }
+
+    /// Whether every byte is below 0x80, eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var i = 0
+        while i + 8 <= bytes.count {
+            if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i += 8
+        }
+        while i < bytes.count {
+            if bytes[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// `redactForm` on ASCII bytes: unchanged fields are copied as they are, replaced ones
+    /// written as `FormBody` writes them.
+    private mutating func redactASCIIForm(_ bytes: UnsafeBufferPointer<UInt8>, table: [String: RedactionRule]) -> String? {
+        var output: [UInt8] = []
+        var changed = false
+        var partStart = 0
+        var equals = -1
+        var index = 0
+        while true {
+            let atEnd = index == bytes.count
+            let byte = atEnd ? 0 : bytes[index]
+            if atEnd || byte == UInt8(ascii: "&") {
+                let nameEnd = equals >= 0 ? equals : index
+                let name = FormBody.decode(UnsafeBufferPointer(rebasing: bytes[partStart..<nameEnd]))
+                let value = equals >= 0 ? FormBody.decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<index])) : ""
+                let lowered = name.utf8.contains { $0 &- UInt8(ascii: "A") < 26 || $0 >= 0x80 } ? name.lowercased() : name
+                if let replaced = apply(table[lowered], to: value) {
+                    if !changed {
+                        changed = true
+                        output.reserveCapacity(bytes.count)
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<partStart]))
+                    }
+                    output.append(contentsOf: FormBody.encode(name).utf8)
+                    output.append(UInt8(ascii: "="))
+                    output.append(contentsOf: FormBody.encode(replaced).utf8)
+                } else if changed {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[partStart..<index]))
+                }
+                if atEnd { break }
+                if changed { output.append(UInt8(ascii: "&")) }
+                index += 1
+                partStart = index
+                equals = -1
+            } else {
+                if byte == UInt8(ascii: "="), equals < 0 { equals = index }
+                index += 1
+            }
+        }
+        return changed ? String(decoding: output, as: UTF8.self) : nil
     }
 
     /// Redacts the query of a URL and any secret shapes in the rest of it.

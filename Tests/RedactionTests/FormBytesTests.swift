@@ -1,0 +1,48 @@
+import Foundation
+import HAR
+import Testing
+
+@testable import Redaction
+
+/// The byte-wise form redaction must equal redaction through `FormBody` fields.
+@Suite("Form redaction on bytes")
+struct FormBytesTests {
+    /// The `FormBody` way: split into fields, apply each field's rule, write back.
+    static func reference(_ text: String, rules: CompiledRules) -> String? {
+        var redactor = ValueRedactor(rules: rules, table: PlaceholderTable())
+        var form = FormBody(Substring(text))
+        for index in form.fields.indices {
+            let field = form.fields[index]
+            if let replaced = redactor.apply(rules.formFields[field.name.lowercased()], to: field.value) {
+                form.fields[index].replacement = replaced
+            }
+        }
+        return form.isChanged ? form.text : nil
+    }
+
+    @Test("ASCII form bodies give the same text, counts and placeholders as FormBody fields")
+    func sameAsFormBody() throws {
+        let rules = try CompiledRules(.nativeAuthDefaults)
+        let bodies = [
+            "", "&", "=", "password", "password=", "a=1&&b=2&", "PassWord=x%41y&Client_Id=abc&USERNAME=bob%40example.org",
+            "continuation_token=abc&grant_type=password&password=p+w%21&attributes=%7B%22city%22%3A%22Oslo%22%7D",
+            "note=call+%2B1+425+555+0100&x=eyJhbGciOiJI.eyJzdWIiOiIx.sig&y=%zz%4", "%50assword=secret&id=m1=m2",
+        ]
+        for body in bodies {
+            var redactor = ValueRedactor(rules: rules, table: PlaceholderTable())
+            let fast = redactor.redactForm(Substring(body), table: rules.formFields)
+            #expect(fast == Self.reference(body, rules: rules), "\(body)")
+            #expect(redactor.counts == (Self.counts(body, rules: rules)), "\(body)")
+        }
+    }
+
+    static func counts(_ text: String, rules: CompiledRules) -> [String: Int] {
+        var redactor = ValueRedactor(rules: rules, table: PlaceholderTable())
+        var form = FormBody(Substring(text))
+        for index in form.fields.indices {
+            let field = form.fields[index]
+            form.fields[index].replacement = redactor.apply(rules.formFields[field.name.lowercased()], to: field.value)
+        }
+        return redactor.counts
+    }
+}
