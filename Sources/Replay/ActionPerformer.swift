@@ -136,7 +136,11 @@ struct ActionPerformer {
                     case let state as SignInAfterPreviousFlowBaseState: states[String(describing: type(of: state))] = state
                     case let wrapper as MSALNativeAuthRegisterStrongAuthVerificationRequiredResult:
                         states[String(describing: type(of: wrapper.newState))] = wrapper.newState
-                    default: next.append(child.value)
+                    // Values that cannot hold a state are not reflected further (reflection is slow).
+                    case is String, is Int, is Bool, is UUID, is [String], is MSALNativeAuthError,
+                        is MSALNativeAuthChannelType, is [MSALAuthMethod], is [MSALNativeAuthRequiredAttribute]:
+                        break
+                    default: if depth < 2 { next.append(child.value) }
                     }
                 }
             }

@@ -27,7 +27,7 @@ public struct ReplayRunner: Sendable {
     /// otherwise the capture's.
     static func configuration(of flow: FlowScript, fallback: ReplayAppConfiguration) -> ReplayAppConfiguration {
         guard !flow.exchanges.isEmpty else { return fallback }
-        let own = ScriptInference.inferConfiguration(flow.exchanges)
+        let own = flow.ownConfiguration ?? ScriptInference.inferConfiguration(flow.exchanges)
         guard !own.clientId.isEmpty, !own.challengeTypes.isEmpty else { return fallback }
         return own
     }

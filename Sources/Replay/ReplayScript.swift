@@ -88,9 +88,11 @@ public struct FlowScript: Sendable {
     /// The steps in order.
     public var steps: [ScriptStep]
     /// Every exchange of the flow, in recorded order.
-    public var exchanges: [RecordedExchange]
+    public var exchanges: [RecordedExchange] { didSet { ownConfiguration = nil } }
     /// Problems that keep part of the flow from being replayed (each one fails the flow).
     public var problems: [String]
+    /// The configuration ``exchanges`` imply, inferred once with the script (nil: infer when needed).
+    var ownConfiguration: ReplayAppConfiguration? = nil
 }
 
 /// Everything replay needs from one capture.

@@ -117,7 +117,9 @@ public enum ScriptInference {
             index += consumed
         }
         let kind = steps.first.map { flowKind(of: $0.action) } ?? "unreplayable"
-        return FlowScript(kind: kind, steps: steps, exchanges: flow, problems: problems)
+        return FlowScript(
+            kind: kind, steps: steps, exchanges: flow, problems: problems,
+            ownConfiguration: flow.isEmpty ? nil : inferConfiguration(flow))
     }
 
     /// The concrete outcome: the token rule resolved against the consumed exchanges.

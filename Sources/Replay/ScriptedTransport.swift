@@ -52,7 +52,7 @@ public final class ScriptedTransport: Transport, @unchecked Sendable {
     /// Answers from the capture or fails closed.
     public func send(_ request: NativeAuthHTTPRequest) async throws -> NativeAuthHTTPResponse {
         let endpoint = ReplayEndpoint.recognise(path: request.url.path)
-        let fields = FormBody.decode(request.body)
+        let fields = request.body.withUnsafeBytes { FormBody.decode($0) }
         let outcome: Result<RecordedExchange, TransportError> = lock.withLock {
             requests += 1
             if cursor < queue.count,

@@ -3,11 +3,17 @@ import Foundation
 /// `application/x-www-form-urlencoded` as MSAL iOS writes it: unreserved characters kept, space as `+`,
 /// everything else percent-encoded. Decoding accepts `+` and `%20`.
 enum FormCoding {
-    private static let unreserved: Set<UInt8> = Set(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+    /// Whether each byte value is unreserved (a table: this runs for every byte of every request).
+    private static let unreserved: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8 { table[Int(byte)] = true }
+        return table
+    }()
+    private static let hex = Array("0123456789ABCDEF".utf8)
 
     static func encode(_ fields: [FormField]) -> Data {
         var out = [UInt8]()
+        out.reserveCapacity(fields.reduce(fields.count * 2) { $0 + $1.name.utf8.count + $1.value.utf8.count * 3 })
         for (index, field) in fields.enumerated() {
             if index > 0 { out.append(UInt8(ascii: "&")) }
             append(field.name, to: &out)
@@ -18,14 +24,15 @@ enum FormCoding {
     }
 
     private static func append(_ string: String, to out: inout [UInt8]) {
-        let hex = Array("0123456789ABCDEF".utf8)
         for byte in string.utf8 {
-            if unreserved.contains(byte) {
+            if unreserved[Int(byte)] {
                 out.append(byte)
             } else if byte == UInt8(ascii: " ") {
                 out.append(UInt8(ascii: "+"))
             } else {
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A JSON value, decoded with `JSONDecoder` so that booleans, numbers and strings stay distinct.
+/// A JSON value; booleans, numbers and strings stay distinct. `Decodable` for the rare inputs that go
+/// through `JSONDecoder` (see ``object(from:)``).
 enum JSONValue: Sendable, Hashable, Decodable {
     case null
     case bool(Bool)
@@ -26,8 +27,18 @@ enum JSONValue: Sendable, Hashable, Decodable {
         }
     }
 
-    /// Parses a top-level JSON object; nil when `data` is not one.
+    /// Parses a top-level JSON object; nil when `data` is not one. Accepts and rejects what `JSONDecoder`
+    /// does (``ResponseJSONParser``), which it leaves only the rare inputs whose reading is Foundation's.
     static func object(from data: Data) -> [String: JSONValue]? {
+        switch ResponseJSONParser.parseObject(data) {
+        case .object(let object): return object
+        case .notObject: return nil
+        case .needsFoundation: return foundationObject(from: data)
+        }
+    }
+
+    /// The same through `JSONDecoder` (other text encodings, numbers with exponents or many digits).
+    static func foundationObject(from data: Data) -> [String: JSONValue]? {
         guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
         return object
     }

@@ -125,13 +125,7 @@ final class NativeAuthEngine: Sendable {
     /// The HTTP request for a call: form body with `client_id` first, MSAL's headers (native-auth-api.md §3.1)
     /// with this engine's SKU.
     func makeRequest(_ call: EndpointCall, correlationId: UUID) -> NativeAuthHTTPRequest {
-        var components = URLComponents(url: configuration.authority, resolvingAgainstBaseURL: false)
-            ?? URLComponents()
-        var path = components.path
-        if path.hasSuffix("/") { path.removeLast() }
-        components.path = path + call.endpoint.path
-        if let dc = configuration.sliceDc { components.queryItems = [URLQueryItem(name: "dc", value: dc)] }
-        let url = components.url ?? configuration.authority.appendingPathComponent(call.endpoint.path)
+        let url = Self.endpointURL(authority: configuration.authority, sliceDc: configuration.sliceDc, call.endpoint)
         let headers = [
             NativeAuthHTTPHeader("Content-Type", "application/x-www-form-urlencoded"),
             NativeAuthHTTPHeader("Accept", "application/json"),
@@ -143,6 +137,32 @@ final class NativeAuthEngine: Sendable {
         let body = FormCoding.encode([FormField("client_id", configuration.clientId)] + call.fields)
         return NativeAuthHTTPRequest(method: call.endpoint.method, url: url, headers: headers, body: body)
     }
+
+    /// The URL of `endpoint` under `authority`: the authority's path, without a trailing slash, then the
+    /// endpoint path, and `?dc=` when a slice is set. Built once per input: `URLComponents` is slow.
+    static func endpointURL(authority: URL, sliceDc: String?, _ endpoint: NativeAuthEndpoint) -> URL {
+        let key = EndpointURLKey(authority: authority, sliceDc: sliceDc, endpoint: endpoint)
+        if let url = endpointURLs.withLock({ $0[key] }) { return url }
+        var components = URLComponents(url: authority, resolvingAgainstBaseURL: false) ?? URLComponents()
+        var path = components.path
+        if path.hasSuffix("/") { path.removeLast() }
+        components.path = path + endpoint.path
+        if let sliceDc { components.queryItems = [URLQueryItem(name: "dc", value: sliceDc)] }
+        let url = components.url ?? authority.appendingPathComponent(endpoint.path)
+        endpointURLs.withLock { cache in
+            if cache.count >= 1024 { cache.removeAll() }
+            cache[key] = url
+        }
+        return url
+    }
+
+    private struct EndpointURLKey: Hashable, Sendable {
+        var authority: URL
+        var sliceDc: String?
+        var endpoint: NativeAuthEndpoint
+    }
+
+    private static let endpointURLs = Locked<[EndpointURLKey: URL]>([:])
 
     func context(username: String, correlationId: UUID?, scopes: [String] = [], claims: String? = nil) -> FlowContext {
         FlowContext(engine: self, correlationId: correlationId ?? uuids.next(), username: username, scopes: scopes,
