@@ -45,12 +45,18 @@ public struct CaseGenerator: Sendable {
 
     /// Operator indexes repeated by weight, so a uniform pick honours the weights.
     private let weighted: [Int]
+    /// Per flow: its mutable positions and the continuation token before each (worked out once).
+    private let plans: [(positions: [(action: Int, response: Int)], previousTokens: [String?])]
 
     public init(flows: [FuzzFlow], operators: [any MutationOperator] = Operators.all, seed: UInt64) {
         self.flows = flows.filter { !$0.actions.isEmpty }
         self.operators = operators
         self.seed = seed
         weighted = operators.indices.flatMap { Array(repeating: $0, count: max(1, operators[$0].weight)) }
+        plans = self.flows.map { flow in
+            let positions = flow.positions
+            return (positions, positions.map { CaseGenerator.previousToken(flow: flow, action: $0.action, response: $0.response) })
+        }
     }
 
     /// Case number `index`; nil only when no operator applies to any tried position.
@@ -58,13 +64,14 @@ public struct CaseGenerator: Sendable {
         guard !flows.isEmpty, !operators.isEmpty else { return nil }
         var random = FuzzRandom(runSeed: seed, caseIndex: index)
         for _ in 0..<8 {
-            let flow = random.pick(flows)
-            let positions = flow.positions
-            guard !positions.isEmpty else { continue }
-            let (action, responseIndex) = random.pick(positions)
+            let flowIndex = random.below(flows.count)
+            let flow = flows[flowIndex]
+            let plan = plans[flowIndex]
+            guard !plan.positions.isEmpty else { continue }
+            let position = random.below(plan.positions.count)
+            let (action, responseIndex) = plan.positions[position]
             let context = MutationContext(
-                step: flow.actions[action].step, responseIndex: responseIndex,
-                previousToken: CaseGenerator.previousToken(flow: flow, action: action, response: responseIndex))
+                step: flow.actions[action].step, responseIndex: responseIndex, previousToken: plan.previousTokens[position])
             var responses = flow.actions[action].responses
             let primary = operators[random.pick(weighted)]
             guard let first = primary.mutate(responses[responseIndex], context: context, random: &random) else { continue }

@@ -57,11 +57,17 @@ public struct FuzzRunner: Sendable {
     public let configuration: FuzzConfiguration
     public let source: any OutcomeSource
     public let generator: CaseGenerator
+    /// Flows by name (the first of a name wins, as in a lookup by name).
+    let flowsByName: [String: FuzzFlow]
+    /// The secrets of each flow's unmutated prefixes, worked out once.
+    let secretsPlan: SecretsPlan
 
     public init(configuration: FuzzConfiguration, source: any OutcomeSource = EngineOutcomeSource()) {
         self.configuration = configuration
         self.source = source
         generator = CaseGenerator(flows: configuration.flows, operators: configuration.operators, seed: configuration.seed)
+        flowsByName = Dictionary(configuration.flows.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        secretsPlan = SecretsPlan(flows: configuration.flows)
     }
 
     /// Runs the campaign.
@@ -69,36 +75,16 @@ public struct FuzzRunner: Sendable {
         let start = ContinuousClock.now
         let (baselineOutcomes, baselineVerdicts) = await baseline()
         let limit = configuration.cases ?? (configuration.duration == nil ? 1_000 : Int.max)
-        let counter = CaseCounter()
-        let watchdog = Watchdog(slots: configuration.jobs)
-        let watch = Task { await watchdog.patrol() }
-        var merged = FindingSet()
-        await withTaskGroup(of: FindingSet.self) { group in
-            for worker in 0..<configuration.jobs {
-                group.addTask {
-                    var local = FindingSet()
-                    while let index = counter.next(limit: limit) {
-                        if let duration = configuration.duration, (ContinuousClock.now - start).seconds >= duration { break }
-                        guard let fuzzCase = generator.make(index: UInt64(index)) else { continue }
-                        let key = "\(fuzzCase.flow)#\(fuzzCase.action)"
-                        let (verdict, _) = await judge(fuzzCase, baseline: baselineOutcomes[key], watchdog: watchdog, slot: worker)
-                        local.record(fuzzCase, verdict)
-                        let done = counter.finished(finding: verdict.kind.isFinding)
-                        if let progress, done.cases % 2_000 == 0 {
-                            progress(FuzzProgress(cases: done.cases, findings: done.findings, elapsed: (ContinuousClock.now - start).seconds))
-                        }
-                    }
-                    return local
-                }
-            }
-            for await local in group { merged.merge(local) }
-        }
+        let campaign = LaneCampaign(runner: self, baseline: baselineOutcomes, limit: limit, start: start, progress: progress)
+        var merged = await campaign.run()
         let elapsed = (ContinuousClock.now - start).seconds
         if configuration.minimise {
+            let watchdog = Watchdog(slots: 1)
+            let watch = Task { await watchdog.patrol() }
             merged = await Minimiser(runner: self, baseline: baselineOutcomes, watchdog: watchdog).minimiseAll(merged)
+            watchdog.stop()
+            watch.cancel()
         }
-        watchdog.stop()
-        watch.cancel()
         return FuzzRunResult(seed: configuration.seed, findings: merged, elapsed: elapsed, baseline: baselineVerdicts)
     }
 
@@ -120,9 +106,10 @@ public struct FuzzRunner: Sendable {
         return (outcomes, verdicts)
     }
 
-    /// Runs one case under the deadline and judges it.
+    /// Runs one case under the deadline and judges it (outside the campaign's workers: minimisation,
+    /// a single case).
     public func judge(_ fuzzCase: FuzzCase, baseline: Outcome?, watchdog: Watchdog, slot: Int) async -> (Verdict, Observation?) {
-        guard let flow = configuration.flows.first(where: { $0.name == fuzzCase.flow }) else {
+        guard let flow = flowsByName[fuzzCase.flow] else {
             return (Verdict(kind: .prefixBroken, step: fuzzCase.step.name, expected: "-", actual: "-", note: "unknown flow"), nil)
         }
         let source = self.source
@@ -134,9 +121,13 @@ public struct FuzzRunner: Sendable {
             }
         }
         watchdog.disarm(slot: slot)
-        let verdict = Judge.judge(fuzzCase, observation: observation, baseline: baseline,
-                                  secrets: FuzzRunner.secrets(flow: flow, fuzzCase: fuzzCase))
-        return (verdict, observation)
+        return (verdict(fuzzCase, flow: flow, observation: observation, baseline: baseline), observation)
+    }
+
+    /// The verdict of a case; the secrets are worked out only when an error message must be checked.
+    func verdict(_ fuzzCase: FuzzCase, flow: FuzzFlow, observation: Observation?, baseline: Outcome?) -> Verdict {
+        Judge.judge(fuzzCase, observation: observation, baseline: baseline,
+                    secretsIfNeeded: { secretsPlan.secrets(flow: flow, fuzzCase: fuzzCase) })
     }
 
     /// Runs one case with its own timer (outside a campaign); nil when it did not end in time.
@@ -145,10 +136,13 @@ public struct FuzzRunner: Sendable {
         let timeout = configuration.caseTimeout
         return await withCheckedContinuation { continuation in
             let shot = OneShot(continuation)
-            Task { shot.resume(await source.observe(flow: flow, action: fuzzCase.action, responses: fuzzCase.responses)) }
-            Task {
+            let timer = Task {
                 try? await Task.sleep(for: .milliseconds(Int64(timeout * 1_000)))
                 shot.resume(nil)
+            }
+            Task {
+                shot.resume(await source.observe(flow: flow, action: fuzzCase.action, responses: fuzzCase.responses))
+                timer.cancel()
             }
         }
     }
@@ -158,15 +152,57 @@ public struct FuzzRunner: Sendable {
         var secrets: [String] = []
         for index in 0...fuzzCase.action {
             secrets += flow.actions[index].call.secrets
-            let answers = index == fuzzCase.action ? fuzzCase.responses : flow.actions[index].responses
-            for answer in answers {
-                guard let node = JSONNode.parse(answer.body) else { continue }
-                for key in ["continuation_token", "access_token", "refresh_token", "id_token"] {
-                    secrets += node.values(of: key).compactMap(\.stringValue)
-                }
+            secrets += tokens(in: index == fuzzCase.action ? fuzzCase.responses : flow.actions[index].responses)
+        }
+        return secrets.filter(isSecret)
+    }
+
+    /// The token values (`continuation_token`, access, refresh and id tokens) of some answers.
+    static func tokens(in answers: [FuzzResponse]) -> [String] {
+        var tokens: [String] = []
+        for answer in answers {
+            guard let node = JSONNode.parse(answer.body) else { continue }
+            for key in ["continuation_token", "access_token", "refresh_token", "id_token"] {
+                tokens += node.values(of: key).compactMap(\.stringValue)
             }
         }
-        return secrets.filter { $0.count >= 6 && !$0.allSatisfy { $0 == "A" } }
+        return tokens
+    }
+
+    /// A value worth checking for: six characters or more, and not just `A`s (the huge-string filler).
+    static func isSecret(_ value: String) -> Bool {
+        hasSixCharacters(value) && !value.utf8.allSatisfy { $0 == UInt8(ascii: "A") }
+    }
+
+    /// `value.count >= 6` without counting every character of a long value.
+    static func hasSixCharacters(_ value: String) -> Bool { !value.dropFirst(5).isEmpty }
+}
+
+/// The secrets of each flow action's unmutated prefix (typed values up to the action, tokens of the
+/// earlier actions' answers), so a case only reads the tokens of its own answers.
+struct SecretsPlan: Sendable {
+    private let prefixes: [String: [[String]]]
+
+    init(flows: [FuzzFlow]) {
+        var prefixes: [String: [[String]]] = [:]
+        for flow in flows where prefixes[flow.name] == nil {
+            var running: [String] = []
+            var perAction: [[String]] = []
+            for action in flow.actions {
+                perAction.append(running + action.call.secrets)
+                running += action.call.secrets + FuzzRunner.tokens(in: action.responses)
+            }
+            prefixes[flow.name] = perAction
+        }
+        self.prefixes = prefixes
+    }
+
+    /// Equal to ``FuzzRunner/secrets(flow:fuzzCase:)``.
+    func secrets(flow: FuzzFlow, fuzzCase: FuzzCase) -> [String] {
+        guard let perAction = prefixes[flow.name], fuzzCase.action < perAction.count else {
+            return FuzzRunner.secrets(flow: flow, fuzzCase: fuzzCase)
+        }
+        return (perAction[fuzzCase.action] + FuzzRunner.tokens(in: fuzzCase.responses)).filter(FuzzRunner.isSecret)
     }
 }
 
@@ -191,6 +227,166 @@ final class CaseCounter: @unchecked Sendable {
             if finding { findings += 1 }
             return (done, findings)
         }
+    }
+}
+
+/// Runs a campaign's cases on `jobs` workers ("lanes"), each with its own session of the source, and
+/// watches them with one loop: a lane whose case passes its deadline has that case judged a hang and
+/// is abandoned (its task may never end, its session goes with it); a fresh lane takes its place.
+/// No timer or task is created per case.
+final class LaneCampaign: Sendable {
+    let runner: FuzzRunner
+    /// The unmutated outcomes, by flow name and action.
+    let baseline: [String: [Outcome?]]
+    let limit: Int
+    let start: ContinuousClock.Instant
+    let progress: (@Sendable (FuzzProgress) -> Void)?
+    let counter = CaseCounter()
+    /// How often the watchdog looks at the lanes.
+    static let patrolInterval = Duration.milliseconds(10)
+
+    init(runner: FuzzRunner, baseline: [String: Outcome], limit: Int, start: ContinuousClock.Instant,
+         progress: (@Sendable (FuzzProgress) -> Void)?) {
+        self.runner = runner
+        var byFlow: [String: [Outcome?]] = [:]
+        for flow in runner.configuration.flows where byFlow[flow.name] == nil {
+            byFlow[flow.name] = flow.actions.indices.map { baseline["\(flow.name)#\($0)"] }
+        }
+        self.baseline = byFlow
+        self.limit = limit
+        self.start = start
+        self.progress = progress
+    }
+
+    /// Runs every case and returns the merged findings.
+    func run() async -> FindingSet {
+        var lanes = (0..<runner.configuration.jobs).map { _ in launch() }
+        var merged = FindingSet()
+        while !lanes.isEmpty {
+            try? await Task.sleep(for: LaneCampaign.patrolInterval)
+            let now = ContinuousClock.now
+            var next: [Lane] = []
+            for lane in lanes {
+                switch lane.poll(now: now) {
+                case .running:
+                    next.append(lane)
+                case .finished(let findings):
+                    merged.merge(findings)
+                case .overdue(let fuzzCase, let findings):
+                    merged.merge(findings)
+                    let verdict = hang(fuzzCase)
+                    merged.record(fuzzCase, verdict)
+                    report(counter.finished(finding: verdict.kind.isFinding))
+                    next.append(launch())
+                }
+            }
+            lanes = next
+        }
+        return merged
+    }
+
+    private func launch() -> Lane {
+        let lane = Lane()
+        Task { await work(lane) }
+        return lane
+    }
+
+    private func baseline(_ fuzzCase: FuzzCase) -> Outcome? {
+        guard let outcomes = baseline[fuzzCase.flow], fuzzCase.action < outcomes.count else { return nil }
+        return outcomes[fuzzCase.action]
+    }
+
+    private func hang(_ fuzzCase: FuzzCase) -> Verdict {
+        guard let flow = runner.flowsByName[fuzzCase.flow] else { return Lane.unknownFlow(fuzzCase) }
+        return runner.verdict(fuzzCase, flow: flow, observation: nil, baseline: baseline(fuzzCase))
+    }
+
+    private func report(_ done: (cases: Int, findings: Int)) {
+        if let progress, done.cases % 2_000 == 0 {
+            progress(FuzzProgress(cases: done.cases, findings: done.findings, elapsed: (ContinuousClock.now - start).seconds))
+        }
+    }
+
+    /// One lane's loop: take the next index, make the case, observe it, judge it. Yields now and then
+    /// so the watchdog (and more lanes than threads) get their turn.
+    private func work(_ lane: Lane) async {
+        let session = runner.source.makeSession()
+        let timeout = Duration.milliseconds(Int64(runner.configuration.caseTimeout * 1_000))
+        let duration = runner.configuration.duration
+        var sinceYield = 0
+        while let index = counter.next(limit: limit) {
+            let now = ContinuousClock.now
+            if let duration, (now - start).seconds >= duration { break }
+            guard let fuzzCase = runner.generator.make(index: UInt64(index)) else { continue }
+            let verdict: Verdict
+            if let flow = runner.flowsByName[fuzzCase.flow] {
+                lane.begin(fuzzCase, deadline: now + timeout)
+                let observation = await session.observe(flow: flow, action: fuzzCase.action, responses: fuzzCase.responses)
+                guard lane.end() else { return }
+                verdict = runner.verdict(fuzzCase, flow: flow, observation: observation, baseline: baseline(fuzzCase))
+            } else {
+                verdict = Lane.unknownFlow(fuzzCase)
+            }
+            lane.record(fuzzCase, verdict)
+            report(counter.finished(finding: verdict.kind.isFinding))
+            sinceYield += 1
+            if sinceYield == 32 {
+                sinceYield = 0
+                await Task.yield()
+            }
+        }
+        lane.finish()
+    }
+}
+
+/// One worker's state as the watchdog sees it: the case in progress and its deadline, the findings
+/// so far, and whether the worker finished or was given up on.
+final class Lane: @unchecked Sendable {
+    enum Poll {
+        case running
+        case finished(FindingSet)
+        /// The case passed its deadline; the lane is abandoned and hands over what it found before.
+        case overdue(FuzzCase, FindingSet)
+    }
+
+    private let lock = NSLock()
+    private var current: FuzzCase?
+    private var deadline = ContinuousClock.now
+    private var abandoned = false
+    private var finished = false
+    private var findings = FindingSet()
+
+    func begin(_ fuzzCase: FuzzCase, deadline: ContinuousClock.Instant) {
+        lock.withLock {
+            current = fuzzCase
+            self.deadline = deadline
+        }
+    }
+
+    /// Ends the current case; false when the watchdog already judged it a hang (the lane must stop).
+    func end() -> Bool {
+        lock.withLock {
+            current = nil
+            return !abandoned
+        }
+    }
+
+    func record(_ fuzzCase: FuzzCase, _ verdict: Verdict) { lock.withLock { findings.record(fuzzCase, verdict) } }
+
+    func finish() { lock.withLock { finished = true } }
+
+    func poll(now: ContinuousClock.Instant) -> Poll {
+        lock.withLock {
+            if finished { return .finished(findings) }
+            guard let fuzzCase = current, deadline <= now else { return .running }
+            abandoned = true
+            current = nil
+            return .overdue(fuzzCase, findings)
+        }
+    }
+
+    static func unknownFlow(_ fuzzCase: FuzzCase) -> Verdict {
+        Verdict(kind: .prefixBroken, step: fuzzCase.step.name, expected: "-", actual: "-", note: "unknown flow")
     }
 }
 

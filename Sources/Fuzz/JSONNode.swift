@@ -117,7 +117,16 @@ public indirect enum JSONNode: Sendable, Hashable {
     }
 
     static func writeString(_ text: String, to out: inout String) {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        let needsEscape = text.utf8.withContiguousStorageIfAvailable { buffer in
+            var i = 0
+            while true {
+                i = plainASCIIEnd(buffer, from: i)
+                guard i < buffer.count else { return false }
+                guard buffer[i] >= 0x80 else { return true }
+                i += 1
+            }
+        } ?? text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })
+        if !needsEscape {
             out += "\""
             out += text
             out += "\""
@@ -141,6 +150,32 @@ public indirect enum JSONNode: Sendable, Hashable {
             }
         }
         out += "\""
+    }
+
+    /// The index of the first byte at or after `start` that is a quote, backslash, control character or
+    /// non-ASCII byte, or `buffer.count`; plain bytes are skipped eight at a time.
+    static func plainASCIIEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        let count = buffer.count
+        if let base = buffer.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                // A byte is zero / below 0x20 when the subtraction borrows into its high bit.
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                    | ((word &- ones &* 0x20) & ~word) | word
+                if special & (ones &* 0x80) != 0 { break }
+                i += 8
+            }
+        }
+        while i < count {
+            let byte = buffer[i]
+            if byte >= 0x80 || byte < 0x20 || byte == 0x22 || byte == 0x5C { return i }
+            i += 1
+        }
+        return count
     }
 
     private struct Parser {
@@ -221,35 +256,46 @@ public indirect enum JSONNode: Sendable, Hashable {
 
         mutating func string() -> String? {
             index += 1
-            var scalars = String.UnicodeScalarView()
-            var raw: [UInt8] = []
+            var text = ""
+            var chunkStart = index
+            var chunkIsASCII = true
+            // Raw bytes between escapes are decoded as one chunk (invalid UTF-8 fails the string).
             func flush() -> Bool {
-                guard !raw.isEmpty else { return true }
-                guard let text = String(bytes: raw, encoding: .utf8) else { return false }
-                scalars.append(contentsOf: text.unicodeScalars)
-                raw.removeAll(keepingCapacity: true)
+                defer { chunkIsASCII = true }
+                guard chunkStart < index else { return true }
+                let chunk = bytes[chunkStart..<index]
+                if chunkIsASCII {
+                    text += String(decoding: chunk, as: UTF8.self)
+                    return true
+                }
+                guard let decoded = String(bytes: chunk, encoding: .utf8) else { return false }
+                text += decoded
                 return true
             }
             while index < bytes.count {
+                let from = index
+                index = bytes.withUnsafeBufferPointer { JSONNode.plainASCIIEnd($0, from: from) }
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    index += 1
                     guard flush() else { return nil }
-                    return String(scalars)
+                    index += 1
+                    return text
                 }
                 if byte == UInt8(ascii: "\\") {
                     guard flush(), index + 1 < bytes.count else { return nil }
                     let escape = bytes[index + 1]
                     index += 2
+                    defer { chunkStart = index }
                     switch escape {
-                    case UInt8(ascii: "\""): scalars.append("\"")
-                    case UInt8(ascii: "\\"): scalars.append("\\")
-                    case UInt8(ascii: "/"): scalars.append("/")
-                    case UInt8(ascii: "b"): scalars.append("\u{08}")
-                    case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                    case UInt8(ascii: "n"): scalars.append("\n")
-                    case UInt8(ascii: "r"): scalars.append("\r")
-                    case UInt8(ascii: "t"): scalars.append("\t")
+                    case UInt8(ascii: "\""): text.unicodeScalars.append("\"")
+                    case UInt8(ascii: "\\"): text.unicodeScalars.append("\\")
+                    case UInt8(ascii: "/"): text.unicodeScalars.append("/")
+                    case UInt8(ascii: "b"): text.unicodeScalars.append("\u{08}")
+                    case UInt8(ascii: "f"): text.unicodeScalars.append("\u{0C}")
+                    case UInt8(ascii: "n"): text.unicodeScalars.append("\n")
+                    case UInt8(ascii: "r"): text.unicodeScalars.append("\r")
+                    case UInt8(ascii: "t"): text.unicodeScalars.append("\t")
                     case UInt8(ascii: "u"):
                         guard index + 4 <= bytes.count,
                             let hex = String(bytes: bytes[index..<index + 4], encoding: .utf8),
@@ -257,13 +303,13 @@ public indirect enum JSONNode: Sendable, Hashable {
                         else { return nil }
                         index += 4
                         // Lone surrogates become U+FFFD; the mutator only needs a faithful round trip of valid text.
-                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                        text.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
                     default: return nil
                     }
                     continue
                 }
                 guard byte >= 0x20 else { return nil }
-                raw.append(byte)
+                if byte >= 0x80 { chunkIsASCII = false }
                 index += 1
             }
             return nil

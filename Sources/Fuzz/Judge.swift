@@ -1,3 +1,4 @@
+import Foundation
 import NativeAuth
 import Oracle
 
@@ -56,6 +57,13 @@ public enum Judge {
     /// The verdict for `fuzzCase` given what happened. `baseline` is the engine's outcome for the
     /// unmutated action (needed for metamorphic cases); `secrets` are values that must not leak.
     public static func judge(_ fuzzCase: FuzzCase, observation: Observation?, baseline: Outcome?, secrets: [String]) -> Verdict {
+        judge(fuzzCase, observation: observation, baseline: baseline, secretsIfNeeded: { secrets })
+    }
+
+    /// ``judge(_:observation:baseline:secrets:)`` working the secrets out only when an error message
+    /// has to be checked.
+    static func judge(_ fuzzCase: FuzzCase, observation: Observation?, baseline: Outcome?,
+                      secretsIfNeeded: () -> [String]) -> Verdict {
         let prediction = predict(step: fuzzCase.step, responses: fuzzCase.responses)
         let mutatedStep = fuzzCase.response < prediction.hops.count
             ? prediction.hops[fuzzCase.response].step.name : fuzzCase.step.name
@@ -71,7 +79,8 @@ public enum Judge {
         guard let outcome = observation.outcome else { return verdict(.hang, expectedText, "no outcome") }
         let actualText = render(outcome)
         if let message = observation.errorMessage {
-            for secret in secrets where secret.count >= 6 && message.contains(secret) {
+            let search = SecretSearch(message)
+            for secret in secretsIfNeeded() where FuzzRunner.hasSixCharacters(secret) && search.finds(secret) {
                 return verdict(.secretLeak, expectedText, actualText, "an error message repeats a secret of the exchange")
             }
         }
@@ -122,5 +131,51 @@ public enum Judge {
     /// `callback(error) → State`, tokens left out.
     public static func render(_ outcome: Outcome) -> String {
         outcome.callback + (outcome.error.map { "(\($0))" } ?? "") + (outcome.newState.map { " → \($0)" } ?? "")
+    }
+}
+
+/// `message.contains(secret)`, with a byte search when both are ASCII (where Foundation's
+/// canonical-equivalence search and a literal one agree), so a long message is searched quickly.
+struct SecretSearch {
+    let message: String
+    let messageIsASCII: Bool
+
+    init(_ message: String) {
+        self.message = message
+        messageIsASCII = SecretSearch.isASCII(message)
+    }
+
+    func finds(_ secret: String) -> Bool {
+        guard messageIsASCII, SecretSearch.isASCII(secret) else { return message.contains(secret) }
+        var haystack = message
+        var needle = secret
+        return haystack.withUTF8 { hay in
+            needle.withUTF8 { SecretSearch.horspool(hay, $0) }
+        }
+    }
+
+    /// Boyer–Moore–Horspool: true when `pin` occurs in `hay` byte for byte.
+    static func horspool(_ hay: UnsafeBufferPointer<UInt8>, _ pin: UnsafeBufferPointer<UInt8>) -> Bool {
+        let m = pin.count
+        let n = hay.count
+        guard m > 0 else { return true }
+        guard m <= n else { return false }
+        var shift = [Int](repeating: m, count: 256)
+        for i in 0..<(m - 1) { shift[Int(pin[i])] = m - 1 - i }
+        var i = 0
+        while i <= n - m {
+            let last = hay[i + m - 1]
+            if last == pin[m - 1] {
+                var j = 0
+                while j < m - 1, hay[i + j] == pin[j] { j += 1 }
+                if j == m - 1 { return true }
+            }
+            i += shift[Int(last)]
+        }
+        return false
+    }
+
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 }

@@ -30,6 +30,31 @@ public protocol OutcomeSource: Sendable {
     /// Runs `flow`'s actions `0...action`, serving the script's answers to earlier actions and
     /// `responses` to action `action`, and reports what happened at that action.
     func observe(flow: FuzzFlow, action: Int, responses: [FuzzResponse]) async -> Observation
+
+    /// A session for one campaign worker: observes cases one after another, and may keep state
+    /// between them (the real engine keeps each flow's unmutated prefix). Dropped when a case hangs.
+    func makeSession() -> any OutcomeSession
+}
+
+/// Observes the cases of one worker, one at a time; each observation equals what
+/// ``OutcomeSource/observe(flow:action:responses:)`` reports for the same arguments.
+public protocol OutcomeSession: AnyObject {
+    /// Observes one case.
+    func observe(flow: FuzzFlow, action: Int, responses: [FuzzResponse]) async -> Observation
+}
+
+extension OutcomeSource {
+    /// A session that calls ``observe(flow:action:responses:)`` for every case.
+    public func makeSession() -> any OutcomeSession { StatelessSession(source: self) }
+}
+
+/// The default session: no state between cases.
+final class StatelessSession: OutcomeSession {
+    let source: any OutcomeSource
+    init(source: any OutcomeSource) { self.source = source }
+    func observe(flow: FuzzFlow, action: Int, responses: [FuzzResponse]) async -> Observation {
+        await source.observe(flow: flow, action: action, responses: responses)
+    }
 }
 
 /// The real system under test: the NativeAuth engine through its async public API, with a scripted
@@ -43,47 +68,214 @@ public struct EngineOutcomeSource: OutcomeSource {
     }
 
     public func observe(flow: FuzzFlow, action: Int, responses: [FuzzResponse]) async -> Observation {
-        let transport = ScriptTransport()
-        let observed = ObservedOutcomes()
+        guard let rig = EngineRig(flow: flow, wrapTransport: wrapTransport) else {
+            return Observation(outcome: nil, prefixProblem: "the engine rejected the configuration")
+        }
+        var previous = ResultPayload(state: nil, methods: [], errorMessage: nil)
+        for index in 0..<action {
+            switch await rig.run(flow, index, responses: flow.actions[index].responses, previous: previous) {
+            case .stopped(let problem): return problem
+            case .done(let payload, _): previous = payload
+            }
+        }
+        switch await rig.run(flow, action, responses: responses, previous: previous) {
+        case .stopped(let problem): return problem
+        case .done(_, let observation): return observation
+        }
+    }
+
+    /// A session that runs each flow's unmutated prefix once and then only the mutated action per case.
+    public func makeSession() -> any OutcomeSession { EngineSession(source: self) }
+
+    static let authority = URL(string: "https://contoso.ciamlogin.com/contoso.onmicrosoft.com")!
+}
+
+/// One engine wired to a scripted transport, with a clock, ids and a token cache that can be put back
+/// to an earlier point, so a flow's prefix can be run once and each case started from its end.
+final class EngineRig: @unchecked Sendable {
+    let transport = ScriptTransport()
+    let observed = ObservedOutcomes()
+    let clock = CaseClock()
+    let uuids = CaseUUIDSource(seed: 7)
+    let cache = TokenCache()
+    let app: MSALNativeAuthPublicClientApplication
+
+    /// Where the rig stood before an action: the state handed over and what the engine had used so far.
+    struct Mark {
+        var previous: ResultPayload
+        /// The requests sent before the mark (the prefix's, served unmutated answers).
+        var requests: [SentRequest]
+        var date: Date
+        var uuidState: UInt64
+        /// The token cache was empty (a mark with cached tokens cannot be returned to).
+        var cacheEmpty: Bool
+    }
+
+    enum Step {
+        /// The action ran: the payload it handed over, and the observation of it.
+        case done(ResultPayload, Observation)
+        /// The action could not be called (no state): the case ends here with this observation.
+        case stopped(Observation)
+    }
+
+    init?(flow: FuzzFlow, wrapTransport: @Sendable (ScriptTransport) -> any Transport) {
         var challengeTypes: MSALNativeAuthChallengeTypes = []
         if flow.challengeTypes.contains("oob") { challengeTypes.insert(.OOB) }
         if flow.challengeTypes.contains("password") { challengeTypes.insert(.password) }
         var capabilities: MSALNativeAuthCapabilities = []
         if flow.capabilities.contains("mfa_required") { capabilities.insert(.mfaRequired) }
         if flow.capabilities.contains("registration_required") { capabilities.insert(.registrationRequired) }
+        let observed = self.observed
         let environment = NativeAuthEnvironment(
-            transport: wrapTransport(transport), clock: ImmediateClock(), uuidSource: SeededUUIDSource(seed: 7),
+            transport: wrapTransport(transport), clock: clock, uuidSource: uuids, tokenCache: cache,
             outcomeObserver: { observed.record($0) })
-        let app: MSALNativeAuthPublicClientApplication
-        do {
-            app = try MSALNativeAuthPublicClientApplication(
-                clientId: "11111111-2222-4333-8444-555555555555", authority: EngineOutcomeSource.authority,
-                challengeTypes: challengeTypes, capabilities: capabilities, environment: environment)
-        } catch {
-            return Observation(outcome: nil, prefixProblem: "the engine rejected the configuration")
-        }
-        var previous = ResultPayload(state: nil, methods: [], errorMessage: nil)
-        for index in 0...action {
-            let step = flow.actions[index]
-            transport.load(index == action ? responses : step.responses, action: index)
-            let before = transport.requests.count
-            observed.reset()
-            guard let result = await ActionCaller.call(step.call, app: app, previous: previous) else {
-                return Observation(
-                    outcome: nil, requests: transport.requests,
-                    prefixProblem: "action \(index) (\(step.call.method)) has no state to call it on")
-            }
-            previous = ResultPayload(of: result)
-            if index == action {
-                return Observation(
-                    outcome: observed.last ?? result.outcome, errorMessage: previous.errorMessage,
-                    requests: transport.requests, actionRequests: transport.requests.count - before)
-            }
-        }
-        return Observation(outcome: nil, prefixProblem: "action \(action) is out of range")
+        guard let app = try? MSALNativeAuthPublicClientApplication(
+            clientId: "11111111-2222-4333-8444-555555555555", authority: EngineOutcomeSource.authority,
+            challengeTypes: challengeTypes, capabilities: capabilities, environment: environment)
+        else { return nil }
+        self.app = app
     }
 
-    static let authority = URL(string: "https://contoso.ciamlogin.com/contoso.onmicrosoft.com")!
+    /// Runs action `index` of `flow` with `responses` on the state `previous` handed over.
+    func run(_ flow: FuzzFlow, _ index: Int, responses: [FuzzResponse], previous: ResultPayload) async -> Step {
+        let step = flow.actions[index]
+        transport.load(responses, action: index)
+        let before = transport.requestCount
+        observed.reset()
+        guard let result = await ActionCaller.call(step.call, app: app, previous: previous) else {
+            return .stopped(Observation(
+                outcome: nil, requests: transport.requests,
+                prefixProblem: "action \(index) (\(step.call.method)) has no state to call it on"))
+        }
+        let payload = ResultPayload(of: result)
+        let requests = transport.requests
+        return .done(payload, Observation(
+            outcome: observed.last ?? result.outcome, errorMessage: payload.errorMessage,
+            requests: requests, actionRequests: requests.count - before))
+    }
+
+    /// The rig's current point, before an action that gets `previous`.
+    func mark(previous: ResultPayload) -> Mark {
+        Mark(previous: previous, requests: transport.requests, date: clock.date, uuidState: uuids.state,
+             cacheEmpty: cache.count == 0)
+    }
+
+    /// Puts the rig back to `mark` (the requests log becomes the mark's, clock and ids rewound).
+    func rewind(to mark: Mark) {
+        transport.restore(requests: mark.requests)
+        clock.date = mark.date
+        uuids.state = mark.uuidState
+        if cache.count > 0 { cache.removeAll() }
+    }
+}
+
+/// The real engine's session: one ``EngineRig`` per flow; the unmutated prefix of each action is run
+/// once and marked, and each case rewinds the rig to the mark of its action and runs only that action.
+/// States are never invalidated (calling a method again re-sends the stored token), so a case sees
+/// exactly what a fresh engine would: the same state, requests so far, clock and correlation ids.
+final class EngineSession: OutcomeSession {
+    private let source: EngineOutcomeSource
+    private var prefixes: [String: FlowPrefix] = [:]
+
+    private final class FlowPrefix {
+        let rig: EngineRig
+        /// `marks[k]`: the point before action k.
+        var marks: [EngineRig.Mark]
+        /// Set when the unmutated action `index` could not be called; later actions end with it.
+        var stopped: (index: Int, observation: Observation)?
+
+        init(rig: EngineRig) {
+            self.rig = rig
+            marks = [rig.mark(previous: ResultPayload(state: nil, methods: [], errorMessage: nil))]
+        }
+    }
+
+    init(source: EngineOutcomeSource) { self.source = source }
+
+    func observe(flow: FuzzFlow, action: Int, responses: [FuzzResponse]) async -> Observation {
+        guard let prefix = prefix(for: flow) else {
+            return Observation(outcome: nil, prefixProblem: "the engine rejected the configuration")
+        }
+        let rig = prefix.rig
+        while prefix.marks.count <= action, prefix.stopped == nil {
+            let index = prefix.marks.count - 1
+            let mark = prefix.marks[index]
+            guard mark.cacheEmpty else { break }
+            rig.rewind(to: mark)
+            switch await rig.run(flow, index, responses: flow.actions[index].responses, previous: mark.previous) {
+            case .stopped(let observation): prefix.stopped = (index, observation)
+            case .done(let payload, _): prefix.marks.append(rig.mark(previous: payload))
+            }
+        }
+        if let stopped = prefix.stopped, stopped.index < action { return stopped.observation }
+        guard action < prefix.marks.count, prefix.marks[action].cacheEmpty else {
+            // A prefix that leaves tokens in the cache cannot be rewound: run the case on a fresh engine.
+            return await source.observe(flow: flow, action: action, responses: responses)
+        }
+        let mark = prefix.marks[action]
+        rig.rewind(to: mark)
+        switch await rig.run(flow, action, responses: responses, previous: mark.previous) {
+        case .stopped(let observation): return observation
+        case .done(_, let observation): return observation
+        }
+    }
+
+    private func prefix(for flow: FuzzFlow) -> FlowPrefix? {
+        if let known = prefixes[flow.name] { return known }
+        guard let rig = EngineRig(flow: flow, wrapTransport: source.wrapTransport) else { return nil }
+        let prefix = FlowPrefix(rig: rig)
+        prefixes[flow.name] = prefix
+        return prefix
+    }
+}
+
+/// A clock that never waits, like `ImmediateClock`, whose date can be set back.
+final class CaseClock: NativeAuthClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+
+    var date: Date {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+
+    func now() -> Date { date }
+
+    func sleep(seconds: Double) async throws { lock.withLock { current += seconds } }
+}
+
+/// The ids of `SeededUUIDSource` (SplitMix64 from a seed), with a state that can be read and set back.
+final class CaseUUIDSource: UUIDSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: UInt64
+
+    init(seed: UInt64) { current = seed }
+
+    var state: UInt64 {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+
+    func next() -> UUID {
+        let (a, b) = lock.withLock { (step(), step()) }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for i in 0..<8 {
+            bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * i))
+            bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * i))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    private func step() -> UInt64 {
+        current &+= 0x9E37_79B9_7F4A_7C15
+        var z = current
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
 
 /// Collects the outcomes the engine reports to its observer.

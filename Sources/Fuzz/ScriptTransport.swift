@@ -43,6 +43,14 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
     /// Every request sent so far.
     public var requests: [SentRequest] { lock.withLock { sent } }
 
+    /// How many requests were sent so far.
+    public var requestCount: Int { lock.withLock { sent.count } }
+
+    /// Replaces the log of sent requests (a session going back to a marked point).
+    func restore(requests: [SentRequest]) {
+        lock.withLock { sent = requests }
+    }
+
     /// How many answers of the current load were served.
     public var served: Int { lock.withLock { position } }
 
@@ -72,15 +80,25 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
 /// A minimal `application/x-www-form-urlencoded` reader (`+` and `%20` are spaces), separate from the engine's.
 enum FormReader {
     static func value(of name: String, in body: [UInt8]) -> String? {
-        for pair in body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard decode(parts[0]) == name else { continue }
-            return parts.count > 1 ? decode(parts[1]) : ""
+        var start = body.startIndex
+        while start < body.endIndex {
+            let end = body[start...].firstIndex(of: UInt8(ascii: "&")) ?? body.endIndex
+            if start < end {
+                let pair = body[start..<end]
+                let equals = pair.firstIndex(of: UInt8(ascii: "="))
+                if decode(pair[..<(equals ?? end)]) == name {
+                    return equals.map { decode(pair[($0 + 1)...]) } ?? ""
+                }
+            }
+            start = end + 1
         }
         return nil
     }
 
     static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        if !bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out: [UInt8] = []
         var i = bytes.startIndex
         while i < bytes.endIndex {

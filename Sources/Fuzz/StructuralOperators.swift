@@ -59,7 +59,7 @@ public struct HugeStringOperator: MutationOperator {
         guard !strings.isEmpty else { return nil }
         let member = random.pick(strings)
         let size = random.pick([65_536, 262_144, 1_048_576])
-        let value = String(repeating: "A", count: size)
+        let value = String(decoding: [UInt8](repeating: UInt8(ascii: "A"), count: size), as: UTF8.self)
         return Mutated(Body.with(response, node.setting(member.key, to: .string(value))), "\(member.key) \(size) bytes")
     }
 }

@@ -221,9 +221,23 @@ struct StrictJSON {
             guard runStart < end else { return }
             scalars.append(contentsOf: try run(end).unicodeScalars)
         }
+        var ascii = true
         while index < bytes.count {
+            // Skip plain ASCII eight bytes at a time; stop at a quote, backslash, control or non-ASCII byte.
+            index = StrictJSON.plainASCIIEnd(bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
+            if byte >= 0x80 {
+                ascii = false
+                index += 1
+                continue
+            }
             if byte == UInt8(ascii: "\"") {
+                if !sawEscape, ascii {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+                    index += 1
+                    return text
+                }
                 if !sawEscape {
                     // Fast path: no escapes, the string is one run of bytes.
                     let text = try run(index)
@@ -246,6 +260,33 @@ struct StrictJSON {
             index += 1
         }
         throw failure("unterminated string")
+    }
+
+    /// The index of the first byte at or after `start` that is not plain string ASCII (a quote,
+    /// backslash, control character or non-ASCII byte), or `bytes.count`.
+    static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                // A byte is zero / below 0x20 when the subtraction borrows into its high bit.
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                    | ((word &- ones &* 0x20) & ~word) | word
+                if special & highs != 0 { break }
+                i += 8
+            }
+        }
+        while i < count {
+            let byte = bytes[i]
+            if byte >= 0x80 || byte < 0x20 || byte == 0x22 || byte == 0x5C { return i }
+            i += 1
+        }
+        return count
     }
 
     private mutating func parseEscape() throws(ParseError) -> Unicode.Scalar {

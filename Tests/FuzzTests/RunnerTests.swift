@@ -88,6 +88,26 @@ struct RunnerTests {
         #expect(first.findings.findings.map(\.example.index) == second.findings.findings.map(\.example.index))
     }
 
+    @Test("a worker session, which runs each flow's prefix once, observes every case as a fresh engine does")
+    func sessionMatchesFreshEngine() async {
+        let source = EngineOutcomeSource()
+        let session = source.makeSession()
+        let generator = CaseGenerator(flows: BaseFlows.all, operators: testOperators, seed: 77)
+        var compared = 0
+        for index in UInt64(0)..<400 {
+            guard let fuzzCase = generator.make(index: index), let flow = BaseFlows.named(fuzzCase.flow) else { continue }
+            let fresh = await source.observe(flow: flow, action: fuzzCase.action, responses: fuzzCase.responses)
+            let reused = await session.observe(flow: flow, action: fuzzCase.action, responses: fuzzCase.responses)
+            #expect(reused.outcome == fresh.outcome, "case \(fuzzCase.id)")
+            #expect(reused.errorMessage == fresh.errorMessage, "case \(fuzzCase.id)")
+            #expect(reused.requests == fresh.requests, "case \(fuzzCase.id)")
+            #expect(reused.actionRequests == fresh.actionRequests, "case \(fuzzCase.id)")
+            #expect(reused.prefixProblem == fresh.prefixProblem, "case \(fuzzCase.id)")
+            compared += 1
+        }
+        #expect(compared > 300)
+    }
+
     @Test("a transport that never answers is a hang verdict, and the campaign still ends")
     func hangDetection() async {
         let source = EngineOutcomeSource(wrapTransport: { _ in NeverAnsweringTransport() })
