@@ -45,17 +45,14 @@ public final class CaptureWriter: ExchangeSink {
     /// Set when a journal left by a crash was recovered on start.
     public let leftover: LeftoverRecovery?
     private let journal: HARJournal
-    private let redactor: Redactor
-    private let console: ExchangeConsoleLog?
-    private let flows = LockedBox(FlowTracker())
-    private let failures = LockedBox<[String]>([])
+    private let pipeline: Pipeline
+    private let queue: CaptureQueue
 
     /// Opens the journal (recovering one left by a crash into a side file first).
     public init(settings: Settings, console: ExchangeConsoleLog?) throws {
         self.settings = settings
-        self.console = console
         self.journalPath = HARJournal.journalPath(forCapture: settings.outputPath)
-        self.redactor = try Redactor(ruleSet: settings.ruleSet)
+        let redactor = try Redactor(ruleSet: settings.ruleSet)
         if FileManager.default.fileExists(atPath: journalPath) {
             let target = Self.recoveredPath(for: settings.outputPath, date: Date())
             let report = try HARJournal.finalize(journalPath: journalPath, to: target)
@@ -69,6 +66,13 @@ public final class CaptureWriter: ExchangeSink {
         journal = try HARJournal(
             path: journalPath, creator: HARCreator(name: "authtape", version: settings.toolVersion),
             logFields: fields, syncEachEntry: settings.syncEachEntry)
+        let pipeline = Pipeline(journal: journal, redactor: redactor, console: console)
+        self.pipeline = pipeline
+        queue = CaptureQueue { pipeline.write($0) }
+    }
+
+    deinit {
+        queue.stop()
     }
 
     /// `capture.har` → `capture.recovered-20261122-151000.har`.
@@ -83,49 +87,46 @@ public final class CaptureWriter: ExchangeSink {
         return url.deletingPathExtension().path + ".recovered-\(stamp).\(ext)"
     }
 
-    /// Converts, redacts and appends one exchange, then prints its console line.
+    /// Converts, redacts and appends one exchange on the calling thread, then prints its console line.
     public func record(_ exchange: RecordedExchange) {
-        let decoded = Self.decodedResponseBody(exchange.response)
-        let requestForm = Self.isForm(exchange.request.headers) ? BodyFields.form(exchange.request.body) : [:]
-        let responseFields = BodyFields.jsonStrings(decoded)
-        let path = URLComponents(string: exchange.request.url)?.path ?? "/"
-        let clientRequestID = exchange.request.headers.last { $0.name.lowercased() == "client-request-id" }?.value
-        let assignment = flows.withLockedValue {
-            $0.assign(
-                path: path, requestForm: requestForm, clientRequestID: clientRequestID,
-                responseContinuationToken: responseFields["continuation_token"])
-        }
-        var entry = HAREntryConversion.entry(for: exchange, decodedResponseBody: decoded)
-        entry.authtape = AuthTapeEntryFields(flowId: assignment.flowID, flowKind: assignment.kind, step: assignment.step)
-        let redacted = redactor.redact(entry).entry
-        do {
-            try journal.append(redacted)
-        } catch {
-            failures.withLockedValue { $0.append(String(describing: error)) }
-        }
-        console?.log(
-            ExchangeConsoleLog.Line(
-                time: exchange.startedAt, method: exchange.request.method, endpoint: assignment.step,
-                status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
-                suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
-                flowID: assignment.flowID))
+        pipeline.write(exchange)
     }
+
+    /// Hands the exchange to the capture thread, which converts, redacts and appends it and then
+    /// calls `completion`. When the capture queue is full the exchange is written on the calling
+    /// thread instead (backpressure), before `completion` is called.
+    public func record(_ exchange: RecordedExchange, completion: @escaping @Sendable () -> Void) {
+        if !queue.enqueue(exchange, completion: completion) {
+            pipeline.write(exchange)
+            completion()
+        }
+    }
+
+    /// Waits until every exchange handed to the capture thread is in the journal.
+    public func drain() {
+        queue.drain()
+    }
+
+    /// Times the capture queue was full and an exchange was written on the proxy's thread.
+    public var queueOverflows: Int { queue.overflowCount }
 
     /// Entries appended so far.
     public var entryCount: Int { journal.entryCount }
 
     /// Journal write failures so far (for example a full disk).
-    public var writeFailures: [String] { failures.withLockedValue { $0 } }
+    public var writeFailures: [String] { pipeline.failures.withLockedValue { $0 } }
 
     /// Closes the journal and writes the HAR file (mode 0600).
     @discardableResult
     public func finish() throws -> Int {
+        queue.stop()
         let report = try journal.finish(to: settings.outputPath)
         return report.entriesRecovered
     }
 
     /// Closes and deletes the journal without writing a HAR (nothing was recorded).
     public func abandon() {
+        queue.stop()
         try? journal.close()
         try? FileManager.default.removeItem(atPath: journalPath)
     }
@@ -136,24 +137,83 @@ public final class CaptureWriter: ExchangeSink {
             journalPath: HARJournal.journalPath(forCapture: outputPath), to: outputPath)
         return (report.entriesRecovered, report.linesDropped)
     }
+}
 
-    private static func decodedResponseBody(_ response: RecordedResponse) -> [UInt8] {
-        guard let coding = response.contentEncoding, coding != "identity", !response.bodyTruncated,
-            let decoded = ContentCoding(headerValue: coding)?.decode(response.body)
-        else { return response.body }
-        return decoded
-    }
+extension CaptureWriter {
+    /// The work done for each exchange, on whichever thread writes it.
+    final class Pipeline: Sendable {
+        let journal: HARJournal
+        let redactor: Redactor
+        let console: ExchangeConsoleLog?
+        let flows = LockedBox(FlowTracker())
+        let failures = LockedBox<[String]>([])
 
-    private static func isForm(_ headers: [RecordedHeader]) -> Bool {
-        headers.contains { $0.name.lowercased() == "content-type" && $0.value.lowercased().contains("form-urlencoded") }
-    }
-
-    /// An error code fit for the console: lowercase letters, digits and `_` only.
-    private static func code(_ value: String?) -> String? {
-        guard let value, !value.isEmpty else { return nil }
-        let allowed = value.count <= 64 && value.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-"
+        init(journal: HARJournal, redactor: Redactor, console: ExchangeConsoleLog?) {
+            self.journal = journal
+            self.redactor = redactor
+            self.console = console
         }
-        return allowed ? value : "?"
+
+        /// Converts, redacts and appends one exchange, then prints its console line.
+        func write(_ exchange: RecordedExchange) {
+            let decoded = Self.decodedResponseBody(exchange.response)
+            let requestForm = Self.isForm(exchange.request.headers) ? BodyFields.form(exchange.request.body) : [:]
+            let responseFields = BodyFields.jsonStrings(decoded)
+            let path = Self.path(ofURL: exchange.request.url)
+            let clientRequestID = exchange.request.headers.last { $0.name.equalsIgnoringASCIICase("client-request-id") }?.value
+            let assignment = flows.withLockedValue {
+                $0.assign(
+                    path: path, requestForm: requestForm, clientRequestID: clientRequestID,
+                    responseContinuationToken: responseFields["continuation_token"])
+            }
+            var entry = HAREntryConversion.entry(for: exchange, decodedResponseBody: decoded)
+            entry.authtape = AuthTapeEntryFields(flowId: assignment.flowID, flowKind: assignment.kind, step: assignment.step)
+            let redacted = redactor.redact(entry).entry
+            do {
+                try journal.append(redacted)
+            } catch {
+                failures.withLockedValue { $0.append(String(describing: error)) }
+            }
+            console?.log(
+                ExchangeConsoleLog.Line(
+                    time: exchange.startedAt, method: exchange.request.method, endpoint: assignment.step,
+                    status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
+                    suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
+                    flowID: assignment.flowID))
+        }
+
+        private static func decodedResponseBody(_ response: RecordedResponse) -> [UInt8] {
+            guard let coding = response.contentEncoding, coding != "identity", !response.bodyTruncated,
+                let decoded = ContentCoding(headerValue: coding)?.decode(response.body)
+            else { return response.body }
+            return decoded
+        }
+
+        /// The percent-decoded path of an absolute URL (what `URLComponents.path` gives, far cheaper).
+        static func path(ofURL url: String) -> String {
+            var rest = Substring(url)
+            if let scheme = rest.range(of: "://") {
+                rest = rest[scheme.upperBound...]
+                rest = rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...]
+            }
+            if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+            let path = String(rest)
+            return path.contains("%") ? (path.removingPercentEncoding ?? path) : path
+        }
+
+        private static func isForm(_ headers: [RecordedHeader]) -> Bool {
+            headers.contains {
+                $0.name.equalsIgnoringASCIICase("content-type") && $0.value.lowercased().contains("form-urlencoded")
+            }
+        }
+
+        /// An error code fit for the console: lowercase letters, digits and `_` only.
+        private static func code(_ value: String?) -> String? {
+            guard let value, !value.isEmpty else { return nil }
+            let allowed = value.count <= 64 && value.unicodeScalars.allSatisfy {
+                CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-"
+            }
+            return allowed ? value : "?"
+        }
     }
 }

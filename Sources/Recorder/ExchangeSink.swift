@@ -1,12 +1,25 @@
 
 /// Receives each completed exchange from the proxy.
 ///
-/// `record(_:)` is called on a proxy event loop after the upstream response has ended and
-/// before its end is written to the client, so a sink that writes synchronously guarantees that
-/// every exchange a client has seen completed is on disk. Keep it fast; it must not block for long.
+/// The proxy calls `record(_:completion:)` on an event loop after the upstream response has
+/// ended, and writes the response's end to the client only once `completion` has been called, so
+/// a sink that calls it after storing the exchange guarantees that every exchange a client has
+/// seen complete is stored. Proxy-made error answers use `record(_:)`. Neither may block for long.
 public protocol ExchangeSink: Sendable {
     /// Accepts one completed exchange.
     func record(_ exchange: RecordedExchange)
+
+    /// Accepts one completed exchange and calls `completion` (on any thread) once it is stored.
+    /// The default records synchronously, then calls `completion`.
+    func record(_ exchange: RecordedExchange, completion: @escaping @Sendable () -> Void)
+}
+
+extension ExchangeSink {
+    /// Records synchronously, then calls `completion`.
+    public func record(_ exchange: RecordedExchange, completion: @escaping @Sendable () -> Void) {
+        record(exchange)
+        completion()
+    }
 }
 
 /// A sink that keeps every exchange in memory, for tests and embedding.
@@ -39,5 +52,20 @@ public struct FanOutExchangeSink: ExchangeSink {
     /// Forwards the exchange to each sink.
     public func record(_ exchange: RecordedExchange) {
         for sink in sinks { sink.record(exchange) }
+    }
+
+    /// Forwards the exchange to each sink in turn, each after the previous one stored it, and
+    /// calls `completion` after the last.
+    public func record(_ exchange: RecordedExchange, completion: @escaping @Sendable () -> Void) {
+        Self.record(exchange, to: sinks[...], completion: completion)
+    }
+
+    private static func record(
+        _ exchange: RecordedExchange, to sinks: ArraySlice<any ExchangeSink>,
+        completion: @escaping @Sendable () -> Void
+    ) {
+        guard let first = sinks.first else { return completion() }
+        let rest = Array(sinks.dropFirst())
+        first.record(exchange) { record(exchange, to: rest[...], completion: completion) }
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 /// Groups exchanges into flows (one sign-up, sign-in, password reset...) by following the
 /// continuation-token chain and the `client-request-id` header.
 ///
-/// Tokens are kept only as SHA-256 digests, never as text.
+/// Tokens are kept only as SHA-256 digests, never as text. It remembers the most recent
+/// ``memory`` tokens and request ids (older ones are forgotten first), so a long recording holds
+/// bounded memory; an exchange whose token was forgotten starts a new flow.
 struct FlowTracker {
     /// The flow an exchange belongs to.
     struct Assignment: Equatable {
@@ -13,10 +15,22 @@ struct FlowTracker {
         var step: String
     }
 
+    private struct Flow {
+        var number: Int
+        var kind: String
+    }
+
+    /// How many tokens and how many request ids are remembered.
+    let memory: Int
     private var nextFlow = 1
-    private var flowByToken: [SHA256.Digest: Int] = [:]
-    private var flowByRequestID: [String: Int] = [:]
-    private var kindByFlow: [Int: String] = [:]
+    private var flowByToken: BoundedMap<SHA256.Digest, Flow>
+    private var flowByRequestID: BoundedMap<String, Flow>
+
+    init(memory: Int = 65_536) {
+        self.memory = memory
+        flowByToken = BoundedMap(capacity: memory)
+        flowByRequestID = BoundedMap(capacity: memory)
+    }
 
     /// The native-auth endpoint families and the flow kind each starts.
     private static let families: [(prefix: String, kind: String)] = [
@@ -46,20 +60,19 @@ struct FlowTracker {
         path: String, requestForm: [String: String], clientRequestID: String?, responseContinuationToken: String?
     ) -> Assignment {
         let step = Self.step(ofPath: path)
-        var flow: Int?
+        var flow: Flow?
         if let token = requestForm["continuation_token"], !token.isEmpty {
             flow = flowByToken[Self.digest(token)]
         }
         if flow == nil, let clientRequestID, !clientRequestID.isEmpty {
             flow = flowByRequestID[clientRequestID.lowercased()]
         }
-        let resolved: Int
+        let resolved: Flow
         if let flow {
             resolved = flow
         } else {
-            resolved = nextFlow
+            resolved = Flow(number: nextFlow, kind: Self.kind(step: step, form: requestForm))
             nextFlow += 1
-            kindByFlow[resolved] = Self.kind(step: step, form: requestForm)
         }
         if let clientRequestID, !clientRequestID.isEmpty {
             flowByRequestID[clientRequestID.lowercased()] = resolved
@@ -67,7 +80,7 @@ struct FlowTracker {
         if let token = responseContinuationToken, !token.isEmpty {
             flowByToken[Self.digest(token)] = resolved
         }
-        return Assignment(flowID: "flow-\(resolved)", kind: kindByFlow[resolved] ?? "other", step: step)
+        return Assignment(flowID: "flow-\(resolved.number)", kind: resolved.kind, step: step)
     }
 
     private static func kind(step: String, form: [String: String]) -> String {
@@ -152,5 +165,42 @@ enum BodyFields {
             if let string = value as? String { strings[key] = string }
         }
         return strings
+    }
+}
+
+/// A dictionary that forgets its oldest keys beyond `capacity` entries.
+struct BoundedMap<Key: Hashable, Value> {
+    let capacity: Int
+    private var values: [Key: Value] = [:]
+    /// Keys in insertion order from `head` on (a key set again is not moved).
+    private var order: [Key] = []
+    private var head = 0
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    var count: Int { values.count }
+
+    subscript(key: Key) -> Value? {
+        get { values[key] }
+        set {
+            guard let newValue else {
+                values[key] = nil
+                return
+            }
+            if values.updateValue(newValue, forKey: key) == nil {
+                order.append(key)
+                while values.count > capacity, head < order.count {
+                    values[order[head]] = nil
+                    head += 1
+                }
+                // Drop forgotten keys from the front once they are half of the array.
+                if head > capacity {
+                    order.removeFirst(head)
+                    head = 0
+                }
+            }
+        }
     }
 }

@@ -40,7 +40,7 @@ enum HAREntryConversion {
     }
 
     static func header(_ name: String, in headers: [RecordedHeader]) -> String? {
-        headers.last { $0.name.lowercased() == name }?.value
+        headers.last { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
     static func queryString(of url: String) -> [HARQueryParameter] {

@@ -8,17 +8,16 @@ extension HTTPHeaders {
     ]
 
     /// A copy without hop-by-hop headers, those the `Connection` header names, and any in `alsoRemoving`.
+    /// (In-place case-insensitive removal: no per-header lowercased copies on the hot path.)
     func removingHopByHop(alsoRemoving extra: Set<String> = []) -> HTTPHeaders {
-        var named = Self.hopByHop.union(extra)
+        var result = self
         for value in self["connection"] {
             for token in value.split(separator: ",") {
-                named.insert(token.trimmingCharacters(in: .whitespaces).lowercased())
+                result.remove(name: token.trimmingCharacters(in: .whitespaces))
             }
         }
-        var result = HTTPHeaders()
-        for (name, value) in self where !named.contains(name.lowercased()) {
-            result.add(name: name, value: value)
-        }
+        for name in Self.hopByHop { result.remove(name: name) }
+        for name in extra { result.remove(name: name) }
         return result
     }
 
@@ -30,4 +29,15 @@ extension HTTPHeaders {
 
 extension HTTPVersion {
     var harString: String { "HTTP/\(major).\(minor)" }
+}
+
+extension String {
+    /// Whether the string equals `lowercase` (which must be lowercase ASCII) ignoring ASCII case,
+    /// without allocating a lowercased copy.
+    func equalsIgnoringASCIICase(_ lowercase: String) -> Bool {
+        guard utf8.count == lowercase.utf8.count else { return false }
+        return zip(utf8, lowercase.utf8).allSatisfy { byte, expected in
+            byte == expected || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte + 32 == expected)
+        }
+    }
 }

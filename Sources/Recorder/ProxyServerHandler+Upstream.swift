@@ -38,19 +38,54 @@ extension ProxyServerHandler: UpstreamResponseDelegate {
         let upstreamConnection = connection
         guard case .complete(let request, let response, let keepAlive) = machine.responseEnd(upstreamKeepAlive: true)
         else { return }
-        if captureThis {
-            let recorded = RecordedResponse(
-                status: Int(response.head.status.code), reason: response.head.status.reasonPhrase,
-                httpVersion: response.head.version.harString, headers: response.head.headers.recorded,
-                body: Array(response.captured.readableBytesView), bodyTruncated: response.truncated,
-                bodySize: response.size)
-            emit(request: request, response: recorded, proxyError: nil)
-        }
+        // Built before the upstream connection is released: its timings are part of the exchange.
+        let exchange = captureThis ? capturedExchange(request: request, response: response) : nil
         connection = nil
         if let upstreamConnection, let upstream {
-            upstreamConnection.channel.setOption(.autoRead, value: true).whenComplete { _ in }
+            if upstreamReadPaused {
+                upstreamReadPaused = false
+                upstreamConnection.channel.setOption(.autoRead, value: true).whenComplete { _ in }
+            }
             shared.pool.release(upstreamConnection, upstream: upstream)
         }
+        guard let exchange else {
+            finishResponse(keepAlive: keepAlive, context: context)
+            return
+        }
+        // The response's last bytes stay unflushed until the sink has stored the exchange
+        // (nothing else flushes this channel meanwhile), so a client never sees an exchange
+        // complete that a crash could lose.
+        let loop = context.eventLoop
+        let handler = NIOLoopBound(self, eventLoop: loop)
+        shared.sink.record(exchange) {
+            if loop.inEventLoop {
+                handler.value.captureStored(keepAlive: keepAlive)
+            } else {
+                loop.execute { handler.value.captureStored(keepAlive: keepAlive) }
+            }
+        }
+    }
+
+    /// The completed exchange with its captured response.
+    func capturedExchange(
+        request: ExchangeStateMachine.Request, response: ExchangeStateMachine.Response
+    ) -> RecordedExchange? {
+        let recorded = RecordedResponse(
+            status: Int(response.head.status.code), reason: response.head.status.reasonPhrase,
+            httpVersion: response.head.version.harString, headers: response.head.headers.recorded,
+            body: Array(response.captured.readableBytesView), bodyTruncated: response.truncated,
+            bodySize: response.size)
+        return recordedExchange(request: request, response: recorded, proxyError: nil)
+    }
+
+    /// The sink stored the exchange: let the client see the response end.
+    func captureStored(keepAlive: Bool) {
+        guard let context else { return }
+        finishResponse(keepAlive: keepAlive, context: context)
+    }
+
+    /// Writes the response's end and readies the connection for the next request (or closes it).
+    func finishResponse(keepAlive: Bool, context: ChannelHandlerContext) {
         let done = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
         if keepAlive {

@@ -40,6 +40,8 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     var sendMilliseconds = 0.0
     var responseHeadAt: NIODeadline?
     var responseTimeout: Scheduled<Void>?
+    /// Whether reading the current upstream connection is paused for backpressure.
+    var upstreamReadPaused = false
     /// Set when a CONNECT request head was read in forward mode.
     var connectAuthority: HostAndPort?
 
@@ -127,7 +129,10 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         // Backpressure: stop reading the upstream while the client cannot keep up.
-        connection?.channel.setOption(.autoRead, value: context.channel.isWritable).whenComplete { _ in }
+        if let connection {
+            upstreamReadPaused = !context.channel.isWritable
+            connection.channel.setOption(.autoRead, value: !upstreamReadPaused).whenComplete { _ in }
+        }
         context.fireChannelWritabilityChanged()
     }
 
@@ -280,7 +285,17 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func emit(request: ExchangeStateMachine.Request, response: RecordedResponse, proxyError: String?) {
-        guard let forwardedHead, let upstream else { return }
+        guard let exchange = recordedExchange(request: request, response: response, proxyError: proxyError) else {
+            return
+        }
+        shared.sink.record(exchange)
+    }
+
+    /// The exchange in flight as the sink receives it.
+    func recordedExchange(
+        request: ExchangeStateMachine.Request, response: RecordedResponse, proxyError: String?
+    ) -> RecordedExchange? {
+        guard let forwardedHead, let upstream else { return nil }
         let now = NIODeadline.now()
         var timings = RecordedTimings(connect: -1, ssl: -1, send: 0, wait: 0, receive: 0)
         if let connection, !connection.isReused {
@@ -300,7 +315,7 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
                 httpVersion: request.head.version.harString, headers: forwardedHead.headers.recorded,
                 body: Array(request.body.readableBytesView)),
             response: response, timings: timings, proxyError: proxyError)
-        shared.sink.record(exchange)
+        return exchange
     }
 
     static func failure(for error: any Error, upstream: Upstream, beforeHead: Bool) -> ProxyFailure {

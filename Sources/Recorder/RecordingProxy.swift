@@ -78,6 +78,11 @@ public final class RecordingProxy: Sendable {
         return "http://\(hostPart):\(port)"
     }
 
+    /// Stops accepting new connections; open connections keep being served.
+    public func stopAccepting() async throws {
+        try await serverChannel.close()
+    }
+
     /// Stops accepting connections and, when the proxy owns its event loops, shuts them down
     /// (which closes every open connection).
     public func shutdown() async throws {

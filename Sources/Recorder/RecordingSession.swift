@@ -53,6 +53,16 @@ public final class RecordingSession: Sendable {
     /// Stops the proxy and finalizes the capture; returns the number of entries written.
     @discardableResult
     public func stop() async throws -> Int {
+        // Let exchanges already handed to the capture thread reach their clients before the
+        // event loops go away, then close everything and finalize.
+        try? await proxy.stopAccepting()
+        let writer = self.writer
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                writer.drain()
+                done.resume()
+            }
+        }
         try await proxy.shutdown()
         return try writer.finish()
     }

@@ -200,4 +200,28 @@ struct FlowTrackerTests {
         #expect(c.flowID == a.flowID)
         #expect(d.flowID == b.flowID)
     }
+
+    @Test("remembers only the most recent tokens, so memory stays bounded on long recordings")
+    func boundedMemory() {
+        var tracker = FlowTracker(memory: 4)
+        let first = tracker.assign(path: "/t/oauth2/v2.0/initiate", requestForm: [:], clientRequestID: nil,
+            responseContinuationToken: "ct-0")
+        for index in 1...4 {
+            _ = tracker.assign(path: "/t/oauth2/v2.0/initiate", requestForm: [:], clientRequestID: nil,
+                responseContinuationToken: "ct-\(index)")
+        }
+        // ct-0 was the oldest of five: forgotten, so its follow-up starts a new flow; ct-4 is still known.
+        let late = tracker.assign(path: "/t/oauth2/v2.0/challenge", requestForm: ["continuation_token": "ct-0"],
+            clientRequestID: nil, responseContinuationToken: nil)
+        let recent = tracker.assign(path: "/t/oauth2/v2.0/challenge", requestForm: ["continuation_token": "ct-4"],
+            clientRequestID: nil, responseContinuationToken: nil)
+        #expect(late.flowID != first.flowID)
+        #expect(recent.flowID == "flow-5")
+        #expect(recent.kind == "signIn")
+
+        var map = BoundedMap<Int, Int>(capacity: 3)
+        for key in 0..<100 { map[key] = key * 2 }
+        #expect(map.count == 3)
+        #expect(map[99] == 198 && map[97] == 194 && map[96] == nil)
+    }
 }

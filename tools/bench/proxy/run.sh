@@ -9,6 +9,11 @@
 #   DURATION=30s CONNECTIONS=64 tools/bench/proxy/run.sh
 #   AUTHTAPE_BIN=/path/to/authtape tools/bench/proxy/run.sh   # skip the build
 #   SKIP_MITM=1 tools/bench/proxy/run.sh             # leave mitmdump out
+#   SKIP_MEMORY=1 tools/bench/proxy/run.sh           # leave the 1,000-connection rounds out
+#
+# Besides wall-clock figures it prints each server's CPU time (user+sys) per request, which is
+# what to compare on a shared machine, and (b') the same proxy in forward mode for a host outside
+# the capture filter: the pure proxy path, nothing captured.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -19,6 +24,7 @@ duration="${DURATION:-10s}"
 upstream_port="${UPSTREAM_PORT:-18790}"
 recorder_port="${RECORDER_PORT:-18791}"
 mitm_port="${MITM_PORT:-18792}"
+forward_port="${FORWARD_PORT:-18793}"
 venv="${MITM_VENV:-$root/.build-bench-venv}"
 
 if ! command -v wrk >/dev/null 2>&1; then
@@ -64,18 +70,27 @@ wait_for() { # url
 peak_kb() { awk '/VmHWM/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 
-# Runs wrk and prints "requests_per_s p50_ms p99_ms".
-measure() { # base-url
-    local out
-    out="$(wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$here/initiate.lua" \
-        "$1/contoso.onmicrosoft.com/oauth2/v2.0/initiate")"
+# CPU time (user+sys) of a process so far, in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+ticks_per_s=$(getconf CLK_TCK)
+
+# Runs wrk and prints "requests_per_s p50_ms p99_ms requests"; extra arguments go to wrk.
+measure() { # base-url script [pid...] -- CPU per request of the pids lands in $work/cpu
+    local url="$1" script="$2" out
+    shift 2
+    local before=0 after=0 pid
+    for pid in "$@"; do before=$((before + $(cpu_ticks "$pid"))); done
+    out="$(wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$script" \
+        "$url/contoso.onmicrosoft.com/oauth2/v2.0/initiate")"
+    for pid in "$@"; do after=$((after + $(cpu_ticks "$pid"))); done
     echo "$out" >>"$work/wrk.log"
-    echo "$out" | awk '
+    echo "$out" | awk -v ticks=$((after - before)) -v hz="$ticks_per_s" '
         function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
         /Requests\/sec:/ { rps = $2 }
+        / requests in / { requests = $1 }
         $1 == "50.000%" || $1 == "50%" { p50 = ms($2) }
         $1 == "99.000%" || $1 == "99%" { p99 = ms($2) }
-        END { printf "%.0f %.2f %.2f\n", rps, p50, p99 }'
+        END { cpu = requests > 0 ? ticks / hz * 1e6 / requests : 0; printf "%.0f %.2f %.2f %.0f\n", rps, p50, p99, cpu }'
 }
 
 AUTHTAPE_HOME="$work" "$bin" serve --port "$upstream_port" --seed 1 >"$work/serve.log" 2>&1 &
@@ -89,14 +104,28 @@ recorder_pid=$!
 pids+=("$recorder_pid")
 wait_for "http://127.0.0.1:$recorder_port/_authtape/health"
 
+AUTHTAPE_HOME="$work" "$bin" record --forward --upstream "http://127.0.0.1:$upstream_port" --port "$forward_port" --out "$work/forward.har" --quiet >"$work/forward.log" 2>&1 &
+forward_pid=$!
+pids+=("$forward_pid")
+for _ in $(seq 1 100); do
+    curl -s -o /dev/null -x "http://127.0.0.1:$forward_port" "http://127.0.0.1:$upstream_port/_authtape/health" && break
+    sleep 0.1
+done
+
+echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== (a) direct to the emulator"
-read -r a_rps a_p50 a_p99 < <(measure "http://127.0.0.1:$upstream_port")
+read -r a_rps a_p50 a_p99 a_cpu < <(measure "http://127.0.0.1:$upstream_port" "$here/initiate.lua" "$upstream_pid")
 a_mem=$(peak_kb "$upstream_pid")
 echo "== (b) through authtape record (capture on)"
-read -r b_rps b_p50 b_p99 < <(measure "http://127.0.0.1:$recorder_port")
+read -r b_rps b_p50 b_p99 b_cpu < <(measure "http://127.0.0.1:$recorder_port" "$here/initiate.lua" "$recorder_pid")
 b_mem=$(peak_kb "$recorder_pid")
+echo "== (b') through authtape record --forward, host not captured (pure proxy path)"
+export UPSTREAM="127.0.0.1:$upstream_port"
+read -r f_rps f_p50 f_p99 f_cpu < <(
+    measure "http://127.0.0.1:$forward_port" "$here/forward.lua" "$forward_pid")
+f_mem=$(peak_kb "$forward_pid")
 
-c_rps=0 c_p50=0 c_p99=0 c_mem=0
+c_rps=0 c_p50=0 c_p99=0 c_mem=0 c_cpu=0
 if [ -n "$mitmdump" ]; then
     "$mitmdump" --mode "reverse:http://127.0.0.1:$upstream_port" --listen-host 127.0.0.1 -p "$mitm_port" \
         --set hardump="$work/mitm.har" -q >"$work/mitm.log" 2>&1 &
@@ -104,25 +133,33 @@ if [ -n "$mitmdump" ]; then
     pids+=("$mitm_pid")
     wait_for "http://127.0.0.1:$mitm_port/_authtape/health"
     echo "== (c) through mitmdump (reverse mode, saving HAR)"
-    read -r c_rps c_p50 c_p99 < <(measure "http://127.0.0.1:$mitm_port")
+    read -r c_rps c_p50 c_p99 c_cpu < <(measure "http://127.0.0.1:$mitm_port" "$here/initiate.lua" "$mitm_pid")
     c_mem=$(peak_kb "$mitm_pid")
 fi
+echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-echo "== recorder with 1,000 concurrent connections (twice), memory"
+after_1=0 after_2=0
 before=$(rss_kb "$recorder_pid")
-for round in 1 2; do
-    wrk -t"$threads" -c1000 -d5s -s "$here/initiate.lua" \
-        "http://127.0.0.1:$recorder_port/contoso.onmicrosoft.com/oauth2/v2.0/initiate" >>"$work/wrk.log" 2>&1 || true
-    eval "after_$round=$(rss_kb "$recorder_pid")"
-done
+if [ -z "${SKIP_MEMORY:-}" ]; then
+    echo "== recorder with 1,000 concurrent connections (twice), memory"
+    for round in 1 2; do
+        wrk -t"$threads" -c1000 -d5s -s "$here/initiate.lua" \
+            "http://127.0.0.1:$recorder_port/contoso.onmicrosoft.com/oauth2/v2.0/initiate" >>"$work/wrk.log" 2>&1 || true
+        eval "after_$round=$(rss_kb "$recorder_pid")"
+    done
+fi
 
 echo
-printf '%-34s %10s %9s %9s %12s\n' "setup ($connections connections)" "req/s" "p50 ms" "p99 ms" "peak RSS MB"
-printf '%-34s %10s %9s %9s %12.1f\n' "(a) direct" "$a_rps" "$a_p50" "$a_p99" "$(echo "$a_mem/1024" | bc -l)"
-printf '%-34s %10s %9s %9s %12.1f\n' "(b) authtape record" "$b_rps" "$b_p50" "$b_p99" "$(echo "$b_mem/1024" | bc -l)"
+printf '%-40s %8s %8s %8s %9s %13s\n' "setup ($connections connections)" "req/s" "p50 ms" "p99 ms" "peak MB" "CPU us/req"
+row() { printf '%-40s %8s %8s %8s %9.1f %13s\n' "$1" "$2" "$3" "$4" "$(echo "$5/1024" | bc -l)" "$6"; }
+row "(a) direct (emulator)" "$a_rps" "$a_p50" "$a_p99" "$a_mem" "$a_cpu"
+row "(b) authtape record, capture" "$b_rps" "$b_p50" "$b_p99" "$b_mem" "$b_cpu"
+row "(b') authtape record --forward, no capture" "$f_rps" "$f_p50" "$f_p99" "$f_mem" "$f_cpu"
 if [ -n "$mitmdump" ]; then
-    printf '%-34s %10s %9s %9s %12.1f\n' "(c) mitmdump, HAR" "$c_rps" "$c_p50" "$c_p99" "$(echo "$c_mem/1024" | bc -l)"
+    row "(c) mitmdump, HAR" "$c_rps" "$c_p50" "$c_p99" "$c_mem" "$c_cpu"
 fi
+echo "(CPU us/req: the server process's user+sys time per request; for (a) the emulator's, for the"
+echo " others the proxy's own, excluding the emulator behind it)"
 echo
 ratio_ba=$(echo "$b_rps / $a_rps" | bc -l)
 added_p99=$(echo "$b_p99 - $a_p99" | bc -l)
@@ -131,7 +168,7 @@ if [ -n "$mitmdump" ] && [ "$c_rps" != 0 ]; then
     printf 'b/c throughput: %.1fx  (target >= 30x)\n' "$(echo "$b_rps / $c_rps" | bc -l)"
 fi
 printf 'p99 added by the recorder: %.2f ms  (target <= 2 ms)\n' "$added_p99"
-printf 'recorder RSS: %.1f MB before, %.1f MB after 1,000 connections, %.1f MB after a second round\n' \
+[ -n "${SKIP_MEMORY:-}" ] || printf 'recorder RSS: %.1f MB before, %.1f MB after 1,000 connections, %.1f MB after a second round\n' \
     "$(echo "$before/1024" | bc -l)" "$(echo "$after_1/1024" | bc -l)" "$(echo "$after_2/1024" | bc -l)"
 kill -INT "$recorder_pid" 2>/dev/null || true
 wait "$recorder_pid" 2>/dev/null || true
