@@ -63,7 +63,14 @@ let modules: [Module] = [
     Module(
         name: "AuthTapeTesting", uses: ["Replay", "Emulator", "NativeAuth"], products: [("Logging", "swift-log")],
         testTarget: "AuthTapeTestingTests"),
-    Module(name: "Fuzz", uses: ["Replay", "Oracle", "HAR", "NativeAuth"], testTarget: "FuzzTests"),
+    Module(
+        name: "Fuzz", uses: ["Replay", "Oracle", "HAR", "NativeAuth"],
+        products: [
+            ("NIOCore", "swift-nio"), ("NIOPosix", "swift-nio"), ("NIOHTTP1", "swift-nio"),
+            ("AsyncHTTPClient", "async-http-client"),
+        ],
+        testUses: ["Emulator"],
+        testTarget: "FuzzTests"),
     Module(
         name: "authtape",
         uses: ["HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Fuzz", "Scenarios"],

@@ -12,6 +12,14 @@ struct FuzzCommand: AsyncParsableCommand {
             mutated bytes. The seed is printed first; the same seed and inputs give the same cases and
             findings. Findings are de-duplicated by (kind, step, operator, expected, actual); with --out
             each is saved as a replayable capture. Exit status: 0 when clean, 1 with findings.
+
+            After the in-process cases, a transport phase runs the engine with its live URLSession
+            transport against a loopback fault server (connection reset, empty response, response cut
+            mid-body, a server that never answers, slow body); --no-transport-faults skips it.
+
+            With --serve, no campaign runs: a loopback server answers a real client from CAPTURE (or by
+            forwarding to --upstream URL), mutates each answer with the operators, and logs every
+            exchange (secrets redacted) until SIGINT or SIGTERM.
             """)
 
     @Argument(help: "Captures to fuzz (HAR); without any, the built-in flows are fuzzed.")
@@ -44,7 +52,38 @@ struct FuzzCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Per-case deadline in seconds (a case that runs longer is a hang).")
     var caseTimeout: Double = 2
 
+    @Flag(name: .long, help: "Skip the transport phase (live transport against a loopback fault server).")
+    var noTransportFaults = false
+
+    @Option(name: .long, help: "Transport-phase cases per fault and mode (9 modes).")
+    var transportCases: Int = 1
+
+    @Option(name: .long, help: "Live transport timeout in seconds during the transport phase.")
+    var transportTimeout: Double = 1
+
+    @Flag(name: .long, help: "Serve mutated answers to a real client instead of running a campaign.")
+    var serve = false
+
+    @Option(name: .long, help: "With --serve: forward requests to this server (e.g. the emulator) instead of a capture.")
+    var upstream: String?
+
+    @Option(name: .long, help: "With --serve: the port to listen on (0 picks a free one).")
+    var port: Int = 0
+
+    @Option(name: .long, help: "With --serve: the address to bind (loopback by default).")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: "With --serve: operator names to draw from (default: all); repeatable, commas allowed.")
+    var operators: [String] = []
+
+    @Option(name: .long, help: "With --serve: percentage of exchanges to mutate.")
+    var rate: Int = 100
+
     func run() async throws {
+        if serve {
+            try await runServe()
+            return
+        }
         guard cases == nil || duration == nil else {
             throw CLIFailure(message: "give --cases or --duration, not both", exitCode: 2)
         }
@@ -71,8 +110,9 @@ struct FuzzCommand: AsyncParsableCommand {
         if !captures.isEmpty, extraFlows.isEmpty {
             throw CLIFailure(message: "no flow of the given captures can be fuzzed", exitCode: 2)
         }
+        let runSeed = seed ?? UInt64(Date().timeIntervalSince1970 * 1000) & 0xFFFF_FFFF
         let options = FuzzCampaignOptions(
-            seed: seed, cases: cases, duration: seconds, jobs: jobs, outDirectory: out,
+            seed: runSeed, cases: cases, duration: seconds, jobs: jobs, outDirectory: out,
             reports: formats.isEmpty ? [.text] : formats, flowNames: flow, extraFlows: extraFlows,
             includeBuiltIn: captures.isEmpty, singleCase: caseIndex, caseTimeout: caseTimeout)
         let terminal = isatty(STDERR_FILENO) == 1
@@ -88,7 +128,57 @@ struct FuzzCommand: AsyncParsableCommand {
             throw CLIFailure(message: error.description, exitCode: 2)
         }
         if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-        if status != 0 { throw ExitCode(status) }
+        var exitStatus = status
+        if !noTransportFaults, caseIndex == nil, transportCases > 0 {
+            let transportStatus = try await runTransportPhase(
+                seed: runSeed, flows: Self.selectedFlows(options), formats: options.reports, print: printLine,
+                progressLine: progressLine)
+            exitStatus = max(exitStatus, transportStatus)
+            if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        }
+        if exitStatus != 0 { throw ExitCode(exitStatus) }
+    }
+
+    /// The flows the campaign fuzzes, chosen as ``FuzzCampaign`` chooses them.
+    static func selectedFlows(_ options: FuzzCampaignOptions) -> [FuzzFlow] {
+        var flows = options.includeBuiltIn ? BaseFlows.all : []
+        if !options.flowNames.isEmpty { flows = flows.filter { options.flowNames.contains($0.name) } }
+        return flows + options.extraFlows.filter { options.flowNames.isEmpty || options.flowNames.contains($0.name) }
+    }
+
+    /// Runs the transport phase, prints its report (text and markdown on standard output; every format
+    /// under --out as transport-*), and returns 1 when it has findings.
+    func runTransportPhase(seed: UInt64, flows: [FuzzFlow], formats: [ReportFormat], print: @escaping @Sendable (String) -> Void,
+                           progressLine: (@Sendable (String) -> Void)?) async throws -> Int32 {
+        let phase = TransportFaultOptions(seed: seed, flows: flows, perMode: transportCases, timeout: transportTimeout)
+        let total = TransportFaultCase.cases(seed: seed, flows: flows, perMode: transportCases).count
+        let done = TransportProgress()
+        let (result, cases) = await TransportFaultPhase.run(phase) { _ in
+            let count = done.increment()
+            progressLine?("transport faults: case \(count)/\(total)")
+        }
+        let report = FuzzReport(result)
+        print("")
+        print("transport faults (live URLSession transport against a loopback fault server, timeout \(phase.timeout) s): "
+              + "\(cases.count) cases, \(result.findings.findings.count) findings")
+        for item in cases where item.verdict.kind.isFinding {
+            print("  \(item.fuzzCase.id) \(item.fuzzCase.flow)#\(item.fuzzCase.action) \(item.fuzzCase.operatorName): "
+                  + "\(item.verdict.kind.rawValue) expected \(item.verdict.expected), actual \(item.verdict.actual)")
+        }
+        for format in formats where format == .text || format == .markdown { print(report.render(format)) }
+        if let out {
+            let files: [(ReportFormat, String)] = [
+                (.text, "transport-summary.txt"), (.json, "transport-report.json"), (.junit, "transport-junit.xml"),
+                (.markdown, "transport-report.md"),
+            ]
+            for (format, name) in files {
+                let path = (out as NSString).appendingPathComponent(name)
+                guard FileManager.default.createFile(atPath: path, contents: Data(report.render(format).utf8)) else {
+                    throw CLIFailure(message: "cannot write \(path)", exitCode: 2)
+                }
+            }
+        }
+        return result.findings.findingCases > 0 ? 1 : 0
     }
 
     static func parseDuration(_ text: String) -> Double? {

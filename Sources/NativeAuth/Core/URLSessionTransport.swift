@@ -25,7 +25,7 @@ public struct URLSessionTransport: Transport {
         do {
             (data, response) = try await session.data(for: urlRequest)
         } catch let error as URLError {
-            throw TransportError(Self.kind(of: error.code), message: "URLError \(error.code.rawValue) for \(request.url.path)")
+            throw TransportError(Self.kind(of: error), message: "URLError \(error.code.rawValue) for \(request.url.path)")
         } catch {
             throw TransportError(.other, message: "\(type(of: error)) for \(request.url.path)")
         }
@@ -38,6 +38,19 @@ public struct URLSessionTransport: Transport {
         }
         headers.sort { $0.name.lowercased() < $1.name.lowercased() }
         return NativeAuthHTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
+    }
+
+    /// The kind of a `URLError`. FoundationNetworking (libcurl) reports a connection the server closed
+    /// before answering as `badServerResponse` ("Empty reply from server") and one closed mid-body as
+    /// `unknown` ("transfer closed with N bytes remaining"); Apple's URLSession reports both as
+    /// `networkConnectionLost`, which MSAL retries, so on Linux they map to that kind too.
+    static func kind(of error: URLError) -> TransportError.Kind {
+        #if canImport(FoundationNetworking)
+        let text = error.localizedDescription
+        if error.code == .badServerResponse && text.contains("Empty reply") { return .networkConnectionLost }
+        if error.code == .unknown && text.contains("transfer closed") { return .networkConnectionLost }
+        #endif
+        return kind(of: error.code)
     }
 
     static func kind(of code: URLError.Code) -> TransportError.Kind {

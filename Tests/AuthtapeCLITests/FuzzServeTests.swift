@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `authtape fuzz --serve` and the transport phase of `authtape fuzz`, run as a user would.
+@Suite("authtape fuzz --serve and transport faults", .serialized)
+struct FuzzServeTests {
+    /// A running `authtape` whose standard output is collected as it arrives.
+    final class LiveProcess: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var text = ""
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = CLIRunner.executable
+            process.arguments = arguments
+            process.currentDirectoryURL = CLIRunner.repositoryRoot
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = Pipe()
+            out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self, !data.isEmpty else { return }
+                self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
+            }
+            try process.run()
+        }
+
+        var output: String { lock.withLock { text } }
+
+        /// Waits until the output matches `pattern` and returns the first capture group (or the match).
+        func await(_ pattern: String, seconds: Double = 20) async throws -> String? {
+            let regex = try NSRegularExpression(pattern: pattern)
+            let end = Date().addingTimeInterval(seconds)
+            while Date() < end {
+                let current = output
+                if let match = regex.firstMatch(in: current, range: NSRange(current.startIndex..., in: current)) {
+                    let range = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
+                    return Range(range, in: current).map { String(current[$0]) }
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return nil
+        }
+    }
+
+    @Test("--serve with a capture answers a real client with mutated answers, logs each exchange and stops on SIGINT")
+    func serveCapture() async throws {
+        let live = try LiveProcess(["fuzz", "--serve", "captures/signin-password.har", "--port", "0", "--seed", "5",
+                                    "--operators", "extraField"])
+        let url = try #require(try await live.await(#"on (http://127\.0\.0\.1:\d+)"#), "output: \(live.output)")
+        var request = URLRequest(url: URL(string: url + "/contoso.onmicrosoft.com/oauth2/v2.0/initiate")!, timeoutInterval: 5)
+        request.httpMethod = "POST"
+        request.httpBody = Data("client_id=x&username=alex%40example.com&password=Secret-Typed-1".utf8)
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+        let logged = try await live.await(#"(#0 POST [^\n]*)"#)
+        live.process.interrupt()
+        live.process.waitUntilExit()
+
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["continuation_token"] != nil)
+        #expect(object.count >= 2)
+        #expect(live.output.hasPrefix("seed 5\n"))
+        #expect(logged?.contains("/contoso.onmicrosoft.com/oauth2/v2.0/initiate [signInInitiate] extraField") == true,
+                "\(live.output)")
+        #expect(live.output.contains("stopped: 1 exchanges, 1 mutated"))
+        #expect(!live.output.contains("Secret-Typed-1"))
+        #expect(live.process.terminationStatus == 0)
+    }
+
+    @Test("--serve without a source or with an unknown operator is a usage error")
+    func serveUsage() throws {
+        let none = try CLIRunner.run(["fuzz", "--serve"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("--serve needs one CAPTURE or --upstream URL"))
+        let unknown = try CLIRunner.run(["fuzz", "--serve", "captures/signin-password.har", "--operators", "noSuchOperator"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("noSuchOperator"))
+    }
+
+    @Test("authtape fuzz ends with a transport phase against a loopback fault server, skipped with --no-transport-faults")
+    func transportPhase() throws {
+        let base = ["fuzz", "--cases", "3", "--flow", "signInPassword", "--seed", "3", "--transport-timeout", "1"]
+        let run = try CLIRunner.run(base)
+        #expect(run.stdout.contains("transport faults (live URLSession transport against a loopback fault server, timeout 1.0 s): 9 cases, "),
+                "\(run.stdout)")
+        #expect(run.status == 0 || run.status == 1)
+        let skipped = try CLIRunner.run(base + ["--no-transport-faults"])
+        #expect(!skipped.stdout.contains("transport faults"))
+        #expect(skipped.stdout.hasPrefix("seed 3"))
+    }
+}
