@@ -287,8 +287,8 @@ final class ObservedOutcomes: @unchecked Sendable {
     var last: Outcome? { lock.withLock { outcomes.last } }
 }
 
-/// The state, auth methods and error message a result enum carries, found by reflection so that every
-/// result type of the public API is handled alike.
+/// The state, auth methods and error message a result hands over (read through
+/// ``OutcomeConvertible/handedOver``, without reflection).
 struct ResultPayload {
     var state: AnyObject?
     var methods: [MSALAuthMethod]
@@ -300,22 +300,11 @@ struct ResultPayload {
         self.errorMessage = errorMessage
     }
 
-    init(of result: Any) {
-        state = nil
-        methods = []
-        errorMessage = nil
-        visit(result, depth: 0)
-    }
-
-    private mutating func visit(_ value: Any, depth: Int) {
-        if let object = value as? MSALNativeAuthBaseState { state = object; return }
-        if let object = value as? SignInAfterPreviousFlowBaseState { state = object; return }
-        if let list = value as? [MSALAuthMethod] { methods = list; return }
-        if let error = value as? MSALNativeAuthError { errorMessage = error.errorDescription; return }
-        guard depth < 3 else { return }
-        let mirror = Mirror(reflecting: value)
-        guard [.enum, .tuple, .struct, .class, .optional].contains(mirror.displayStyle) else { return }
-        for child in mirror.children { visit(child.value, depth: depth + 1) }
+    init(of result: any OutcomeConvertible) {
+        let handed = result.handedOver
+        state = handed.state
+        methods = handed.authMethods
+        errorMessage = handed.error?.errorDescription
     }
 }
 

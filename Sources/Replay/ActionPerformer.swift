@@ -122,31 +122,11 @@ struct ActionPerformer {
         Refusal(message: "\(action.name) cannot be called on \(state.map { String(describing: type(of: $0)) } ?? "nothing")")
     }
 
-    /// Remembers every state object (and account) a result carries, by class name.
+    /// Remembers the state object (and account) a result hands over, by class name.
     private mutating func keepStates(of result: any OutcomeConvertible) {
-        var pending: [Any] = [result]
-        var depth = 0
-        while !pending.isEmpty, depth < 3 {
-            var next: [Any] = []
-            for value in pending {
-                for child in Mirror(reflecting: value).children {
-                    switch child.value {
-                    case let account as MSALNativeAuthUserAccountResult: states[ScriptInference.accountState] = account
-                    case let state as MSALNativeAuthBaseState: states[String(describing: type(of: state))] = state
-                    case let state as SignInAfterPreviousFlowBaseState: states[String(describing: type(of: state))] = state
-                    case let wrapper as MSALNativeAuthRegisterStrongAuthVerificationRequiredResult:
-                        states[String(describing: type(of: wrapper.newState))] = wrapper.newState
-                    // Values that cannot hold a state are not reflected further (reflection is slow).
-                    case is String, is Int, is Bool, is UUID, is [String], is MSALNativeAuthError,
-                        is MSALNativeAuthChannelType, is [MSALAuthMethod], is [MSALNativeAuthRequiredAttribute]:
-                        break
-                    default: if depth < 2 { next.append(child.value) }
-                    }
-                }
-            }
-            pending = next
-            depth += 1
-        }
+        let handed = result.handedOver
+        if let account = handed.account { states[ScriptInference.accountState] = account }
+        if let state = handed.state { states[String(describing: type(of: state))] = state }
     }
 
     /// JSON object → `[String: Any]` as an app would pass attributes.

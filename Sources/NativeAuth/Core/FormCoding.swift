@@ -24,15 +24,26 @@ enum FormCoding {
     }
 
     private static func append(_ string: String, to out: inout [UInt8]) {
-        for byte in string.utf8 {
-            if unreserved[Int(byte)] {
-                out.append(byte)
-            } else if byte == UInt8(ascii: " ") {
-                out.append(UInt8(ascii: "+"))
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+        var string = string
+        string.withUTF8 { bytes in
+            unreserved.withUnsafeBufferPointer { table in
+                var index = 0
+                while index < bytes.count {
+                    // A run of unreserved bytes is copied at once.
+                    let start = index
+                    while index < bytes.count, table[Int(bytes[index])] { index += 1 }
+                    if index > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                    guard index < bytes.count else { return }
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == UInt8(ascii: " ") {
+                        out.append(UInt8(ascii: "+"))
+                    } else {
+                        out.append(UInt8(ascii: "%"))
+                        out.append(hex[Int(byte >> 4)])
+                        out.append(hex[Int(byte & 0x0F)])
+                    }
+                }
             }
         }
     }

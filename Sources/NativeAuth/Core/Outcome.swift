@@ -42,4 +42,6 @@ public typealias OutcomeObserver = @Sendable (Outcome) -> Void
 public protocol OutcomeConvertible: Sendable {
     /// The outcome this result stands for.
     var outcome: Outcome { get }
+    /// The state, auth methods, account and error the result hands to the app (see ``HandedOver``).
+    var handedOver: HandedOver { get }
 }

@@ -200,19 +200,17 @@ struct ResponseJSONParser {
         index += 1
         let start = index
         // Fast path: no escape before the closing quote.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                return string
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { return nil }
-            index += 1
-        }
+        index = plainEnd(from: index)
         guard index < bytes.count else { return nil }
-        var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        if bytes[index] == UInt8(ascii: "\"") {
+            let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            index += 1
+            return string
+        }
+        if bytes[index] < 0x20 { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(escapedStringLength(from: start))
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
@@ -224,11 +222,53 @@ struct ResponseJSONParser {
             case 0..<0x20:
                 return nil
             default:
-                out.append(byte)
-                index += 1
+                // A run of plain bytes is copied at once.
+                let run = index
+                index = plainEnd(from: index)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
             }
         }
         return nil
+    }
+
+    /// How many bytes the string starting at `start` spans up to its closing quote (or the end): an
+    /// upper bound of its unescaped length, to reserve once.
+    private func escapedStringLength(from start: Int) -> Int {
+        var position = start
+        while true {
+            position = plainEnd(from: position)
+            guard position < bytes.count else { return bytes.count - start }
+            switch bytes[position] {
+            case UInt8(ascii: "\""): return position - start
+            case UInt8(ascii: "\\"): position += 2
+            default: position += 1
+            }
+        }
+    }
+
+    /// The index of the first quote, backslash or control byte at or after `start` (or the end). Runs of
+    /// plain bytes are skipped eight at a time: a word has no such byte when none of its bytes is below
+    /// 0x20 and none equals 0x22 or 0x5C (the exact "has a zero byte" bit test on `word ^ pattern`).
+    private func plainEnd(from start: Int) -> Int {
+        var position = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while bytes.count - position >= 8 {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let control = (word &- ones &* 0x20) & ~word
+                if (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0 { break }
+                position += 8
+            }
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return position }
+            position += 1
+        }
+        return position
     }
 
     private mutating func unescape(into out: inout [UInt8]) -> Bool {

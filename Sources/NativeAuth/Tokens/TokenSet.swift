@@ -39,7 +39,7 @@ struct TokenSet: Sendable, Hashable {
             }
         }
         let username = claims["preferred_username"] ?? claims["sub"] ?? fallbackUsername
-        let scopes = (body.fields["scope"] ?? "").split(separator: " ").map(String.init)
+        let scopes = splitScopes(body.fields["scope"] ?? "")
         let expiresIn = body.numbers["expires_in"] ?? body.fields["expires_in"].flatMap(Double.init)
         return .success(
             TokenSet(
@@ -48,14 +48,56 @@ struct TokenSet: Sendable, Hashable {
                 username: username, tenantId: claims["tid"] ?? utid, environment: environment, claims: claims))
     }
 
+    /// The space-separated scopes; ASCII text is split on its bytes (there a space byte is a space character).
+    static func splitScopes(_ text: String) -> [String] {
+        var text = text
+        let scopes: [String]? = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return bytes.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return scopes ?? text.split(separator: " ").map(String.init)
+    }
+
     static func decodeBase64URLJSON(_ text: String) -> [String: JSONValue]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64) else { return nil }
+        guard let data = base64URLData(text) else { return nil }
         return JSONValue.object(from: data)
     }
 
+    /// base64url (or base64) text, padded to a multiple of four, decoded. ASCII without CR is converted on
+    /// its UTF-8 bytes (there its byte count is its character count); anything else takes the `String` route.
+    static func base64URLData(_ text: String) -> Data? {
+        var text = text
+        let converted: [UInt8]? = text.withUTF8 { bytes in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count + 3)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "-"): out.append(UInt8(ascii: "+"))
+                case UInt8(ascii: "_"): out.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "\r"), 0x80...: return nil
+                default: out.append(byte)
+                }
+            }
+            while out.count % 4 != 0 { out.append(UInt8(ascii: "=")) }
+            return out
+        }
+        if let converted { return Data(base64Encoded: Data(converted)) }
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        return Data(base64Encoded: base64)
+    }
+
     static func jwtPayload(_ jwt: String) -> [String: JSONValue]? {
+        var jwt = jwt
+        // In ASCII a "." byte is a "." character, so the payload is found on the bytes.
+        let payload: String?? = jwt.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard let first = bytes.firstIndex(of: UInt8(ascii: ".")) else { return .some(nil) }
+            let rest = UnsafeBufferPointer(rebasing: bytes[(first + 1)...])
+            let end = rest.firstIndex(of: UInt8(ascii: ".")) ?? rest.count
+            return String(decoding: UnsafeBufferPointer(rebasing: rest[..<end]), as: UTF8.self)
+        }
+        if let payload { return payload.flatMap(decodeBase64URLJSON) }
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 2 else { return nil }
         return decodeBase64URLJSON(String(parts[1]))
