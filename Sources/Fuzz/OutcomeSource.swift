@@ -96,7 +96,7 @@ final class EngineRig: @unchecked Sendable {
     let transport = ScriptTransport()
     let observed = ObservedOutcomes()
     let clock = CaseClock()
-    let uuids = CaseUUIDSource(seed: 7)
+    let uuids = SeededUUIDSource(seed: 7)
     let cache = TokenCache()
     let app: MSALNativeAuthPublicClientApplication
 
@@ -156,7 +156,7 @@ final class EngineRig: @unchecked Sendable {
 
     /// The rig's current point, before an action that gets `previous`.
     func mark(previous: ResultPayload) -> Mark {
-        Mark(previous: previous, requests: transport.requests, date: clock.date, uuidState: uuids.state,
+        Mark(previous: previous, requests: transport.requests, date: clock.date, uuidState: uuids.position,
              cacheEmpty: cache.count == 0)
     }
 
@@ -164,7 +164,7 @@ final class EngineRig: @unchecked Sendable {
     func rewind(to mark: Mark) {
         transport.restore(requests: mark.requests)
         clock.date = mark.date
-        uuids.state = mark.uuidState
+        uuids.position = mark.uuidState
         if cache.count > 0 { cache.removeAll() }
     }
 }
@@ -242,40 +242,6 @@ final class CaseClock: NativeAuthClock, @unchecked Sendable {
     func now() -> Date { date }
 
     func sleep(seconds: Double) async throws { lock.withLock { current += seconds } }
-}
-
-/// The ids of `SeededUUIDSource` (SplitMix64 from a seed), with a state that can be read and set back.
-final class CaseUUIDSource: UUIDSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: UInt64
-
-    init(seed: UInt64) { current = seed }
-
-    var state: UInt64 {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
-    }
-
-    func next() -> UUID {
-        let (a, b) = lock.withLock { (step(), step()) }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for i in 0..<8 {
-            bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * i))
-            bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * i))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-
-    private func step() -> UInt64 {
-        current &+= 0x9E37_79B9_7F4A_7C15
-        var z = current
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Collects the outcomes the engine reports to its observer.

@@ -67,6 +67,13 @@ public final class SeededUUIDSource: UUIDSource, @unchecked Sendable {
     /// Creates a source for `seed`.
     public init(seed: UInt64) { state = seed }
 
+    /// Where the sequence stands; setting a value read earlier makes the ids from there repeat
+    /// (the fuzzer rewinds an engine to the start of an action this way).
+    public var position: UInt64 {
+        get { lock.withLock { state } }
+        set { lock.withLock { state = newValue } }
+    }
+
     /// The next id of the sequence (a well-formed version 4 UUID).
     public func next() -> UUID {
         let (a, b) = lock.withLock { (step(), step()) }
