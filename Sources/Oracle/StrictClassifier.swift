@@ -44,10 +44,10 @@ public enum StrictClassifier {
         case failure(ResponseClass)
     }
 
-    private static func parseObject(_ body: [UInt8], status: Int) -> Parsed {
+    private static func parseObject(_ body: [UInt8], status: Int, lastDuplicateWins: Bool = false) -> Parsed {
         let value: JSONValue
         do {
-            value = try StrictJSON.parse(body)
+            value = try StrictJSON.parse(body, lastDuplicateWins: lastDuplicateWins)
         } catch {
             return .failure(undecodable(status, .notJSON, error.description))
         }
@@ -59,7 +59,9 @@ public enum StrictClassifier {
 
     private static func successClass(endpoint: Endpoint, body: [UInt8]) -> ResponseClass {
         let object: [String: JSONValue]
-        switch parseObject(body, status: 200) {
+        // MSAL decodes typed success bodies with `JSONDecoder` (first duplicate wins) but reads the `/token`
+        // 200 (the endpoint without success fields) as a `JSONSerialization` dictionary (last wins).
+        switch parseObject(body, status: 200, lastDuplicateWins: endpoint.successFields == nil) {
         case .failure(let failure): return failure
         case .object(let parsed): object = parsed
         }
@@ -109,7 +111,7 @@ public enum StrictClassifier {
     private static func clientInfoIsValid(_ value: JSONValue?) -> Bool {
         guard case .string(let text) = value, !text.isEmpty else { return false }
         guard let bytes = Base64URL.decode(text),
-            let object = (try? StrictJSON.parse(bytes))?.objectValue,
+            let object = (try? StrictJSON.parse(bytes, lastDuplicateWins: true))?.objectValue,
             case .string(let uid)? = object["uid"], !uid.isEmpty,
             case .string(let utid)? = object["utid"], !utid.isEmpty
         else { return false }

@@ -17,7 +17,9 @@ enum JSONValue: Sendable, Hashable {
 /// A strict RFC 8259 JSON parser over raw bytes, written for the oracle alone.
 ///
 /// It rejects trailing garbage, invalid UTF-8, control characters in strings, leading zeros,
-/// bare `NaN`/`Infinity`, comments and trailing commas. A repeated object key keeps the last value.
+/// bare `NaN`/`Infinity`, comments and trailing commas. A repeated object key keeps its first value, as
+/// `JSONDecoder` does (what MSAL decodes typed bodies with), or its last with `lastDuplicateWins`, as
+/// `JSONSerialization` does (what MSAL reads a `/token` 200 with).
 struct StrictJSON {
     struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         let offset: Int
@@ -27,16 +29,20 @@ struct StrictJSON {
 
     /// Valid only during ``parse(_:)``: the parser never outlives the buffer it reads.
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let lastDuplicateWins: Bool
     private var index = 0
     private var depth = 0
     private static let maximumDepth = 512
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, lastDuplicateWins: Bool) {
+        self.bytes = bytes
+        self.lastDuplicateWins = lastDuplicateWins
+    }
 
     /// Parses a complete document (any value at top level, surrounding whitespace allowed).
-    static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
+    static func parse(_ bytes: [UInt8], lastDuplicateWins: Bool = false) throws(ParseError) -> JSONValue {
         let result: Result<JSONValue, ParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = StrictJSON(buffer)
+            var parser = StrictJSON(buffer, lastDuplicateWins: lastDuplicateWins)
             do throws(ParseError) {
                 // Apple's JSON decoders accept a leading UTF-8 byte order mark.
                 if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.index = 3 }
@@ -110,7 +116,8 @@ struct StrictJSON {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            let value = try parseValue()
+            if lastDuplicateWins || members[key] == nil { members[key] = value }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") {

@@ -125,10 +125,18 @@ struct StrictClassifierTests {
         #expect(response.kind == .pkeyAuthChallenge)
     }
 
-    @Test("a repeated key keeps its last value")
+    @Test("a repeated key keeps its first value in typed bodies and its last in a token 200, as MSAL's two decoders do")
     func duplicateKeys() {
-        let response = classify(.signUpStart, 200, #"{"continuation_token":null,"continuation_token":"x"}"#)
-        #expect(response.present.contains(.continuationToken))
+        // Typed bodies: JSONDecoder keeps the first of two equal keys.
+        #expect(classify(.signUpStart, 200, #"{"continuation_token":"x","continuation_token":null}"#)
+            .present.contains(.continuationToken))
+        #expect(!classify(.signUpStart, 200, #"{"continuation_token":null,"continuation_token":"x"}"#)
+            .present.contains(.continuationToken))
+        // A /token 200 is a JSONSerialization dictionary: the last of two equal keys counts.
+        let badInfoFirst = #"{"client_info":"bm90IGpzb24","# + tokenSuccessBody.dropFirst()
+        #expect(classify(.signInSubmitCode, 200, badInfoFirst).present.contains(.cacheableTokens))
+        let badInfoLast = tokenSuccessBody.dropLast() + #","client_info":"bm90IGpzb24"}"#
+        #expect(!classify(.signInSubmitCode, 200, String(badInfoLast)).present.contains(.cacheableTokens))
     }
 
     @Test("escaped strings decode, including surrogate pairs, and lone surrogates are rejected")

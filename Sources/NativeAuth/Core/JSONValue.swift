@@ -29,8 +29,10 @@ enum JSONValue: Sendable, Hashable, Decodable {
 
     /// Parses a top-level JSON object; nil when `data` is not one. Accepts and rejects what `JSONDecoder`
     /// does (``ResponseJSONParser``), which it leaves only the rare inputs whose reading is Foundation's.
-    static func object(from data: Data) -> [String: JSONValue]? {
-        switch ResponseJSONParser.parseObject(data) {
+    /// With `lastDuplicateWins` a repeated key keeps its last value, as `JSONSerialization` does (those
+    /// rare inputs still go through `JSONDecoder`, where the first wins).
+    static func object(from data: Data, lastDuplicateWins: Bool = false) -> [String: JSONValue]? {
+        switch ResponseJSONParser.parseObject(data, lastDuplicateWins: lastDuplicateWins) {
         case .object(let object): return object
         case .notObject: return nil
         case .needsFoundation: return foundationObject(from: data)

@@ -99,9 +99,10 @@ enum ResponseClassifier {
         return body
     }
 
-    /// `/token` 200: MSAL reads the raw JSON dictionary; a body that is not an object is unexpected.
+    /// `/token` 200: MSAL reads the raw JSON dictionary (`JSONSerialization`, so a repeated key keeps its
+    /// last value); a body that is not an object is unexpected.
     static func classifyTokenSuccess(_ data: Data) -> Classified {
-        guard let object = JSONValue.object(from: data) else { return .unexpected(.undecodable) }
+        guard let object = JSONValue.object(from: data, lastDuplicateWins: true) else { return .unexpected(.undecodable) }
         var fields: [String: String] = [:]
         var numbers: [String: Double] = [:]
         for (key, value) in object {

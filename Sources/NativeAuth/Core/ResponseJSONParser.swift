@@ -8,7 +8,8 @@ import Foundation
 /// - strings must be valid UTF-8 with the eight JSON escapes and `\u` escapes in well-formed surrogate
 ///   pairs; raw control characters are refused;
 /// - numbers follow the RFC 8259 grammar (no leading zeros, no bare `.`);
-/// - duplicate keys keep the first occurrence;
+/// - duplicate keys keep the first occurrence (or the last, on request: MSAL reads a `/token` 200 with
+///   `JSONSerialization`, where the last wins);
 /// - nesting deeper than ``maximumDepth`` (Foundation's limit) is malformed.
 ///
 /// Inputs whose handling is Foundation's own business are reported as ``Parsed/needsFoundation``: other
@@ -30,16 +31,20 @@ struct ResponseJSONParser {
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let lastDuplicateWins: Bool
     private var index = 0
     private var depth = 0
     private var needsFoundation = false
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, lastDuplicateWins: Bool) {
+        self.bytes = bytes
+        self.lastDuplicateWins = lastDuplicateWins
+    }
 
     /// Reads `data` as a JSON document whose top-level value is an object.
-    static func parseObject(_ data: Data) -> Parsed {
+    static func parseObject(_ data: Data, lastDuplicateWins: Bool = false) -> Parsed {
         data.withUnsafeBytes { raw in
-            var parser = ResponseJSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            var parser = ResponseJSONParser(bytes: raw.bindMemory(to: UInt8.self), lastDuplicateWins: lastDuplicateWins)
             return parser.document()
         }
     }
@@ -116,8 +121,8 @@ struct ResponseJSONParser {
             index += 1
             skipWhitespace()
             guard let value = parseValue() else { return nil }
-            // The first occurrence of a duplicated key wins, as with `JSONDecoder`.
-            if object[key] == nil { object[key] = value }
+            // The first occurrence of a duplicated key wins, as with `JSONDecoder`, unless asked otherwise.
+            if lastDuplicateWins || object[key] == nil { object[key] = value }
             skipWhitespace()
             switch peek() {
             case UInt8(ascii: ","):

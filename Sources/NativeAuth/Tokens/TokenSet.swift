@@ -60,7 +60,8 @@ struct TokenSet: Sendable, Hashable {
 
     static func decodeBase64URLJSON(_ text: String) -> [String: JSONValue]? {
         guard let data = base64URLData(text) else { return nil }
-        return JSONValue.object(from: data)
+        // IdentityCore reads `client_info` and token claims with `JSONSerialization`: the last duplicate wins.
+        return JSONValue.object(from: data, lastDuplicateWins: true)
     }
 
     /// base64url (or base64) text, padded to a multiple of four, decoded. ASCII without CR is converted on
