@@ -53,12 +53,18 @@ enum FileIO {
     /// Writes `bytes` to `path` atomically: a 0600 temporary file in the same directory,
     /// fsync, then rename over `path`.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(HARError) {
+        try writeAtomically(to: path) { fd in bytes.withUnsafeBytes { writeAll(fd, $0) } }
+    }
+
+    /// The same protocol with the content written by `body`, which gets the temporary file's
+    /// descriptor and returns the errno of a failed write, or nil.
+    static func writeAtomically(to path: String, body: (Int32) -> Int32?) throws(HARError) {
         let temporary = temporaryPath(for: path)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, privateMode)
         guard fd >= 0 else {
             throw HARError(file: path, message: "cannot create a temporary file: \(errnoText(errno))")
         }
-        let failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
+        let failure = body(fd)
         let syncFailed = failure == nil && fsync(fd) != 0
         let syncErrno = errno
         close(fd)

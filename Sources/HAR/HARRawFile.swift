@@ -23,31 +23,18 @@ public enum HARRawFile {
     /// Writes the concatenation of `parts` to `path` like `write(_:to:)`, without first
     /// joining them into one buffer.
     public static func write(parts: [ArraySlice<UInt8>], to path: String) throws(HARError) {
-        let temporary = FileIO.temporaryPath(for: path)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FileIO.privateMode)
-        guard fd >= 0 else {
-            throw HARError(file: path, message: "cannot create a temporary file: \(FileIO.errnoText(errno))")
+        try FileIO.writeAtomically(to: path) { fd in
+            for part in parts {
+                if let failure = part.withUnsafeBytes({ FileIO.writeAll(fd, $0) }) { return failure }
+            }
+            return nil
         }
-        var failure: Int32?
-        for part in parts where failure == nil {
-            failure = part.withUnsafeBytes { FileIO.writeAll(fd, $0) }
-        }
-        let syncFailed = failure == nil && fsync(fd) != 0
-        let syncErrno = errno
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw HARError(file: path, message: "cannot write: \(FileIO.errnoText(failure))")
-        }
-        if syncFailed {
-            unlink(temporary)
-            throw HARError(file: path, message: "cannot sync: \(FileIO.errnoText(syncErrno))")
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw HARError(file: path, message: "cannot replace: \(FileIO.errnoText(code))")
-        }
+    }
+
+    /// Writes `path` like `write(_:to:)`, with the content written by `body`: it gets the
+    /// temporary file's descriptor and returns the errno of a failed write, or nil.
+    public static func write(to path: String, body: (Int32) -> Int32?) throws(HARError) {
+        try FileIO.writeAtomically(to: path, body: body)
     }
 
     /// Whether `text` is base64 that `HARReader` accepts in a body with `"encoding": "base64"`.

@@ -71,33 +71,11 @@ struct SplicedOutput {
         return result
     }
 
-    /// Writes the output to `path` as `HARRawFile.write` does: a temporary file with mode
-    /// 0600, synced, then renamed over `path`.
+    /// Writes the output to `path` through `HARRawFile.write(to:body:)`: a temporary file with
+    /// mode 0600, synced, then renamed over `path`.
     func write(input: UnsafeBufferPointer<UInt8>, to path: String) throws(HARError) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(directory).\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw HARError(file: path, message: "cannot create a temporary file: \(Self.errnoText(errno))")
-        }
-        let failure = side.withUnsafeBufferPointer { writePieces(fd, input: input, side: $0) }
-        let syncFailed = failure == nil && fsync(fd) != 0
-        let syncErrno = errno
-        close(fd)
-        if let failure {
-            unlink(temporary)
-            throw HARError(file: path, message: "cannot write: \(Self.errnoText(failure))")
-        }
-        if syncFailed {
-            unlink(temporary)
-            throw HARError(file: path, message: "cannot sync: \(Self.errnoText(syncErrno))")
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw HARError(file: path, message: "cannot replace: \(Self.errnoText(code))")
+        try HARRawFile.write(to: path) { fd in
+            side.withUnsafeBufferPointer { writePieces(fd, input: input, side: $0) }
         }
     }
 
@@ -140,9 +118,5 @@ struct SplicedOutput {
             }
         }
         return nil
-    }
-
-    private static func errnoText(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }
