@@ -1,3 +1,5 @@
+import HAR
+
 /// An `application/x-www-form-urlencoded` body (or URL query) split into fields, keeping each
 /// field's raw text so that unchanged fields are written back byte for byte.
 struct FormBody {
@@ -71,57 +73,10 @@ struct FormBody {
 
     var isChanged: Bool { fields.contains { $0.replacement != nil } }
 
-    /// `decode` on bytes.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "+") {
-                output.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), i + 2 < bytes.count, let high = hexValue(bytes[i + 1]),
-                let low = hexValue(bytes[i + 2])
-            {
-                output.append(high << 4 | low)
-                i += 3
-                continue
-            } else {
-                output.append(byte)
-            }
-            i += 1
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
+    /// One name or value decoded (``FormURLDecoding``, shared with Replay).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String { FormURLDecoding.decode(bytes) }
 
-    static func decode(_ text: Substring) -> String {
-        // Nothing to decode: the text as it is.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            switch byte {
-            case UInt8(ascii: "+"):
-                bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                if iterator.count >= 2, let high = hexValue(iterator[iterator.startIndex]),
-                    let low = hexValue(iterator[iterator.startIndex + 1])
-                {
-                    bytes.append(high << 4 | low)
-                    iterator = iterator.dropFirst(2)
-                } else {
-                    bytes.append(byte)
-                }
-            default:
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func decode(_ text: Substring) -> String { FormURLDecoding.decode(text) }
 
     /// Percent-encodes everything but unreserved characters; a space becomes `+`.
     static func encode(_ text: String) -> String {
@@ -143,14 +98,5 @@ struct FormBody {
             }
         }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }

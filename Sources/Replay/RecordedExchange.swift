@@ -144,36 +144,7 @@ enum FormBody {
     }
 
     private static func unescape(_ bytes: [UInt8]) -> String {
-        guard bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "+") {
-                out.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
-                let low = hex(bytes[index + 2])
-            {
-                out.append(high << 4 | low)
-                index += 2
-            } else {
-                out.append(byte)
-            }
-            index += 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 48...57: byte - 48
-        case 65...70: byte - 55
-        case 97...102: byte - 87
-        default: nil
-        }
+        bytes.withUnsafeBufferPointer { FormURLDecoding.decode($0) }
     }
 }
 
