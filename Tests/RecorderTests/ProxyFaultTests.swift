@@ -113,10 +113,11 @@ struct ProxyFaultTests {
         try await withReverseProxy(
             reply: { head, _ in
                 var reply = UpstreamReply.json("{}")
-                if head.uri == "/slow" { reply.delay = .seconds(3) }
+                if head.uri == "/slow" { reply.delay = .seconds(6) }
                 return reply
             },
-            configure: { $0.upstreamResponseTimeout = .milliseconds(200) }
+            // 1 s, not less: the fast answer must arrive within it even when every suite runs at once on 2 cores.
+            configure: { $0.upstreamResponseTimeout = .seconds(1) }
         ) { proxy, _, sink in
             let responses = try await TestClient.send(
                 [TestRequest(uri: "/slow"), TestRequest(uri: "/fast")], to: proxy.port, group: group)
