@@ -96,6 +96,23 @@ public final class HARJournal: @unchecked Sendable {
         }
     }
 
+    /// Appends several entries, one line each, with a single `write(2)` (and one `fsync` when
+    /// ``syncEachEntry`` is set) for the lot. A crash during the write can cut the last line short;
+    /// recovery keeps every complete line, as for single appends.
+    public func append(contentsOf entries: [HAREntry]) throws(HARError) {
+        guard !entries.isEmpty else { return }
+        var lines: [UInt8] = []
+        for entry in entries {
+            entry.encoded().write(into: &lines)
+            lines.append(0x0A)
+        }
+        try locked { () throws(HARError) in
+            guard descriptor >= 0 else { throw HARError(file: path, message: "journal is closed") }
+            try writeRaw(lines)
+            appended += entries.count
+        }
+    }
+
     /// Number of entries appended through this object.
     public var entryCount: Int { lock.withLock { appended } }
 

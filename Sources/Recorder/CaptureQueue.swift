@@ -30,12 +30,14 @@ final class CaptureQueue: @unchecked Sendable {
     private var started = false
     private var stopped = false
     private var overflows = 0
-    private let process: @Sendable (RecordedExchange) -> Void
+    private let process: @Sendable ([RecordedExchange]) -> Void
 
-    /// Creates a queue whose thread (started on the first `enqueue`) calls `process` for each exchange.
+    /// Creates a queue whose thread (started on the first `enqueue`) calls `process` with each
+    /// batch of waiting exchanges, in order, at most ``maxBatch`` at a time: under load one journal
+    /// write serves many exchanges.
     init(
         maxItems: Int = 4_096, maxBytes: Int = 64 << 20, maxBatch: Int = 256,
-        process: @escaping @Sendable (RecordedExchange) -> Void
+        process: @escaping @Sendable ([RecordedExchange]) -> Void
     ) {
         self.maxItems = maxItems
         self.maxBytes = maxBytes
@@ -111,9 +113,9 @@ final class CaptureQueue: @unchecked Sendable {
             busy = true
             condition.unlock()
 
+            process(batch.map(\.exchange))
             var released = 0
             for item in batch {
-                process(item.exchange)
                 item.completion()
                 released += item.bytes
             }

@@ -68,7 +68,7 @@ public final class CaptureWriter: ExchangeSink {
             logFields: fields, syncEachEntry: settings.syncEachEntry)
         let pipeline = Pipeline(journal: journal, redactor: redactor, console: console)
         self.pipeline = pipeline
-        queue = CaptureQueue { pipeline.write($0) }
+        queue = CaptureQueue { pipeline.write(batch: $0) }
     }
 
     deinit {
@@ -156,6 +156,32 @@ extension CaptureWriter {
 
         /// Converts, redacts and appends one exchange, then prints its console line.
         func write(_ exchange: RecordedExchange) {
+            write(batch: [exchange])
+        }
+
+        /// Converts and redacts each exchange, appends them all to the journal with one write, then
+        /// prints their console lines.
+        func write(batch exchanges: [RecordedExchange]) {
+            var entries: [HAREntry] = []
+            var lines: [ExchangeConsoleLog.Line] = []
+            entries.reserveCapacity(exchanges.count)
+            for exchange in exchanges {
+                let (entry, line) = prepare(exchange)
+                entries.append(entry)
+                if console != nil { lines.append(line) }
+            }
+            do {
+                try journal.append(contentsOf: entries)
+            } catch {
+                failures.withLockedValue { $0.append(String(describing: error)) }
+            }
+            if let console {
+                for line in lines { console.log(line) }
+            }
+        }
+
+        /// The redacted entry of one exchange, in its flow, and its console line.
+        private func prepare(_ exchange: RecordedExchange) -> (HAREntry, ExchangeConsoleLog.Line) {
             let decoded = Self.decodedResponseBody(exchange.response)
             let requestForm = Self.isForm(exchange.request.headers) ? BodyFields.form(exchange.request.body) : [:]
             let responseFields = BodyFields.jsonStrings(decoded)
@@ -168,18 +194,12 @@ extension CaptureWriter {
             }
             var entry = HAREntryConversion.entry(for: exchange, decodedResponseBody: decoded)
             entry.authtape = AuthTapeEntryFields(flowId: assignment.flowID, flowKind: assignment.kind, step: assignment.step)
-            let redacted = redactor.redact(entry).entry
-            do {
-                try journal.append(redacted)
-            } catch {
-                failures.withLockedValue { $0.append(String(describing: error)) }
-            }
-            console?.log(
-                ExchangeConsoleLog.Line(
-                    time: exchange.startedAt, method: exchange.request.method, endpoint: assignment.step,
-                    status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
-                    suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
-                    flowID: assignment.flowID))
+            let line = ExchangeConsoleLog.Line(
+                time: exchange.startedAt, method: exchange.request.method, endpoint: assignment.step,
+                status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
+                suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
+                flowID: assignment.flowID)
+            return (redactor.redact(entry).entry, line)
         }
 
         private static func decodedResponseBody(_ response: RecordedResponse) -> [UInt8] {
@@ -191,19 +211,26 @@ extension CaptureWriter {
 
         /// The percent-decoded path of an absolute URL (what `URLComponents.path` gives, far cheaper).
         static func path(ofURL url: String) -> String {
-            var rest = Substring(url)
-            if let scheme = rest.range(of: "://") {
-                rest = rest[scheme.upperBound...]
-                rest = rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...]
+            var url = url
+            return url.withUTF8 { bytes in
+                var start = 0
+                // After "scheme://", the path starts at the first "/" (or is empty).
+                if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 2 < bytes.count,
+                    bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+                {
+                    let authority = colon + 3
+                    start = bytes[authority...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+                }
+                let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+                let raw = bytes[start..<end]
+                let path = String(decoding: raw, as: UTF8.self)
+                return raw.contains(UInt8(ascii: "%")) ? (path.removingPercentEncoding ?? path) : path
             }
-            if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
-            let path = String(rest)
-            return path.contains("%") ? (path.removingPercentEncoding ?? path) : path
         }
 
         private static func isForm(_ headers: [RecordedHeader]) -> Bool {
             headers.contains {
-                $0.name.equalsIgnoringASCIICase("content-type") && $0.value.lowercased().contains("form-urlencoded")
+                $0.name.equalsIgnoringASCIICase("content-type") && $0.value.containsIgnoringASCIICase("form-urlencoded")
             }
         }
 

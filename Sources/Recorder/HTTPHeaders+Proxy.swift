@@ -41,3 +41,28 @@ extension String {
         }
     }
 }
+
+extension String {
+    /// Whether `lowercase` (lowercase ASCII, not empty) occurs in the string ignoring ASCII case,
+    /// without allocating a lowercased copy.
+    func containsIgnoringASCIICase(_ lowercase: String) -> Bool {
+        var value = self
+        var needle = lowercase
+        return value.withUTF8 { haystack in
+            needle.withUTF8 { needle in
+                guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+                for start in 0...(haystack.count - needle.count) {
+                    var index = 0
+                    while index < needle.count {
+                        let byte = haystack[start + index]
+                        let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                        if folded != needle[index] { break }
+                        index += 1
+                    }
+                    if index == needle.count { return true }
+                }
+                return false
+            }
+        }
+    }
+}

@@ -46,7 +46,7 @@ extension ProxyServerHandler: UpstreamResponseDelegate {
                 upstreamReadPaused = false
                 upstreamConnection.channel.setOption(.autoRead, value: true).whenComplete { _ in }
             }
-            shared.pool.release(upstreamConnection, upstream: upstream)
+            shared.pool.release(upstreamConnection, upstream: upstream, to: loopPool(context))
         }
         guard let exchange else {
             finishResponse(keepAlive: keepAlive, context: context)
@@ -86,11 +86,12 @@ extension ProxyServerHandler: UpstreamResponseDelegate {
 
     /// Writes the response's end and readies the connection for the next request (or closes it).
     func finishResponse(keepAlive: Bool, context: ChannelHandlerContext) {
-        let done = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
         if keepAlive {
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             context.triggerUserOutboundEvent(RequestTimingEvent.readyForRequest, promise: nil)
         } else {
+            let done = context.eventLoop.makePromise(of: Void.self)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
             let channel = context.channel
             done.futureResult.whenComplete { _ in channel.close(promise: nil) }
         }

@@ -39,11 +39,15 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     var sentAt: NIODeadline?
     var sendMilliseconds = 0.0
     var responseHeadAt: NIODeadline?
-    var responseTimeout: Scheduled<Void>?
+    /// The upstream response deadline of the exchange in flight (see ``DeadlineTimer``).
+    var responseTimer = DeadlineTimer()
+    var responseWake: Scheduled<Void>?
     /// Whether reading the current upstream connection is paused for backpressure.
     var upstreamReadPaused = false
     /// Set when a CONNECT request head was read in forward mode.
     var connectAuthority: HostAndPort?
+    /// See ``loopPool(_:)``.
+    var cachedLoopPool: UpstreamConnectionPool.LoopPool?
 
     init(shared: ProxyShared, target: Target, captureFixedTarget: Bool = true) {
         self.shared = shared
@@ -118,6 +122,8 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         machine.closed()
         cancelResponseTimeout()
+        responseWake?.cancel()
+        responseWake = nil
         if let connection {
             // The response did not finish: the upstream connection is in an unknown state.
             connection.handler.delegate = nil
@@ -176,9 +182,15 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func sendUpstream(_ body: ByteBuffer, context: ChannelHandlerContext) {
-        guard let upstream, let forwardedHead else { return }
+        guard let upstream else { return }
         attempts += 1
-        shared.pool.acquire(upstream, on: context.eventLoop).assumeIsolated().whenComplete { result in
+        // The common case, a keep-alive upstream connection idling on this event loop, goes out at
+        // once: no future, no closure, no lock.
+        if let connection = shared.pool.takeIdle(upstream, from: loopPool(context)) {
+            send(body, on: connection, upstream: upstream, context: context)
+            return
+        }
+        shared.pool.connect(upstream, on: context.eventLoop).assumeIsolated().whenComplete { result in
             switch result {
             case .failure(let error):
                 self.fail(Self.failure(for: error, upstream: upstream, beforeHead: true))
@@ -189,46 +201,72 @@ final class ProxyServerHandler: ChannelInboundHandler, RemovableChannelHandler {
                     return
                 }
                 guard self.context != nil, self.machine.isBusy else {
-                    self.shared.pool.release(connection, upstream: upstream)
+                    self.shared.pool.release(connection, upstream: upstream, to: self.loopPool(context))
                     return
                 }
-                self.connection = connection
-                connection.handler.delegate = self
-                self.scheduleResponseTimeout(upstream: upstream, context: context)
-                let channel = connection.channel
-                let started = NIODeadline.now()
-                channel.write(HTTPClientRequestPart.head(forwardedHead), promise: nil)
-                if body.readableBytes > 0 {
-                    channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil)
-                }
-                let written = channel.eventLoop.makePromise(of: Void.self)
-                channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: written)
-                self.sentAt = started
-                written.futureResult.assumeIsolated().whenSuccess {
-                    self.sendMilliseconds = Double((NIODeadline.now() - started).nanoseconds) / 1_000_000
-                }
-                self.pendingBody = body
+                self.send(body, on: connection, upstream: upstream, context: context)
             }
         }
+    }
+
+    /// Writes the forwarded request on `connection`, which this exchange now owns.
+    func send(_ body: ByteBuffer, on connection: UpstreamConnection, upstream: Upstream, context: ChannelHandlerContext) {
+        guard let forwardedHead else { return }
+        self.connection = connection
+        connection.handler.delegate = self
+        scheduleResponseTimeout(upstream: upstream, context: context)
+        let channel = connection.channel
+        let started = NIODeadline.now()
+        channel.write(HTTPClientRequestPart.head(forwardedHead), promise: nil)
+        if body.readableBytes > 0 {
+            channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil)
+        }
+        channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+        // The flush writes to the socket before it returns unless the socket is full, so the HAR
+        // `send` time is taken here rather than through a promise per request.
+        sentAt = started
+        sendMilliseconds = Double((NIODeadline.now() - started).nanoseconds) / 1_000_000
+        pendingBody = body
+    }
+
+    /// The idle upstream connections of this connection's event loop, looked up once.
+    func loopPool(_ context: ChannelHandlerContext) -> UpstreamConnectionPool.LoopPool {
+        if let cachedLoopPool { return cachedLoopPool }
+        let pool = shared.pool.loopPool(for: context.eventLoop)
+        cachedLoopPool = pool
+        return pool
     }
 
     /// The request body kept for one retry on a stale pooled connection.
     var pendingBody: ByteBuffer?
 
     func scheduleResponseTimeout(upstream: Upstream, context: ChannelHandlerContext) {
-        cancelResponseTimeout()
-        let timeout = shared.settings.upstreamResponseTimeout
-        let seconds = timeout.components.seconds
-        responseTimeout = context.eventLoop.assumeIsolated().scheduleTask(
-            in: .nanoseconds(timeout.nanoseconds)
-        ) {
-            self.fail(.upstreamTimeout(upstream.description, seconds: seconds))
+        let timeout = TimeAmount.nanoseconds(shared.settings.upstreamResponseTimeout.nanoseconds)
+        if let wakeAt = responseTimer.set(.now() + timeout) {
+            scheduleResponseWake(at: wakeAt, context: context)
+        }
+    }
+
+    private func scheduleResponseWake(at deadline: NIODeadline, context: ChannelHandlerContext) {
+        let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        responseWake = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
+            self.responseWake = nil
+            guard self.context != nil else { return }
+            switch self.responseTimer.wake(now: .now()) {
+            case .expired:
+                guard let upstream = self.upstream else { return }
+                let seconds = self.shared.settings.upstreamResponseTimeout.components.seconds
+                self.fail(.upstreamTimeout(upstream.description, seconds: seconds))
+            case .sleep(let until):
+                self.scheduleResponseWake(at: until, context: loopBoundContext.value)
+            case .none:
+                break
+            }
         }
     }
 
     func cancelResponseTimeout() {
-        responseTimeout?.cancel()
-        responseTimeout = nil
+        responseTimer.clear()
     }
 
     /// The exchange failed on the upstream side.

@@ -10,6 +10,9 @@ enum RequestTimingEvent {
 
 /// Closes a connection whose request does not arrive completely within a deadline of its first
 /// byte (slow clients that trickle headers or bodies).
+///
+/// The deadline moves with every request, so it is a ``DeadlineTimer``: a busy keep-alive
+/// connection does not schedule and cancel a task per request.
 final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -17,12 +20,16 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     private enum Phase {
         case waitingForFirstByte
-        case timing(Scheduled<Void>)
+        case timing
         case busy(bytesArrived: Bool)
     }
 
     private let timeout: TimeAmount
     private var phase = Phase.waitingForFirstByte
+    private var timer = DeadlineTimer()
+    private var scheduled: Scheduled<Void>?
+    /// False once the handler left the pipeline or the channel closed: a stray wake-up does nothing.
+    private var active = true
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
@@ -47,7 +54,7 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
         }
         switch event {
         case .requestReceived:
-            if case .timing(let scheduled) = phase { scheduled.cancel() }
+            timer.clear()
             phase = .busy(bytesArrived: false)
         case .readyForRequest:
             if case .busy(true) = phase {
@@ -60,19 +67,42 @@ final class RequestTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        if case .timing(let scheduled) = phase { scheduled.cancel() }
+        active = false
+        scheduled?.cancel()
+        scheduled = nil
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if case .timing(let scheduled) = phase { scheduled.cancel() }
+        active = false
+        scheduled?.cancel()
+        scheduled = nil
         context.fireChannelInactive()
     }
 
     private func arm(context: ChannelHandlerContext) {
-        let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
-        let scheduled = context.eventLoop.scheduleTask(in: timeout) {
-            loopBoundContext.value.close(promise: nil)
+        phase = .timing
+        if let wakeAt = timer.set(.now() + timeout) {
+            schedule(at: wakeAt, context: context)
         }
-        phase = .timing(scheduled)
+    }
+
+    private func schedule(at deadline: NIODeadline, context: ChannelHandlerContext) {
+        let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        scheduled = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
+            self.woke(context: loopBoundContext.value)
+        }
+    }
+
+    private func woke(context: ChannelHandlerContext) {
+        scheduled = nil
+        guard active else { return }
+        switch timer.wake(now: .now()) {
+        case .expired:
+            context.close(promise: nil)
+        case .sleep(let until):
+            schedule(at: until, context: context)
+        case .none:
+            break
+        }
     }
 }

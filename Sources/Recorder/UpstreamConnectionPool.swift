@@ -37,9 +37,9 @@ final class UpstreamConnectionPool: Sendable {
     private let tlsContexts: LockedBox<[String: NIOSSLContext]>
     private let pools = LockedBox<[ObjectIdentifier: NIOLoopBound<LoopPool>]>([:])
 
-    /// Idle channels of one event loop, by upstream.
+    /// Idle connections of one event loop, by upstream. Only touched on that event loop.
     final class LoopPool {
-        var idle: [Upstream: [any Channel]] = [:]
+        var idle: [Upstream: [UpstreamConnection]] = [:]
     }
 
     init(settings: RecorderSettings) {
@@ -47,7 +47,9 @@ final class UpstreamConnectionPool: Sendable {
         self.tlsContexts = LockedBox([:])
     }
 
-    private func loopPool(for eventLoop: any EventLoop) -> LoopPool {
+    /// The idle connections of `eventLoop`. Takes a lock: a client connection looks its pool up
+    /// once and keeps it, so the per-request path never does.
+    func loopPool(for eventLoop: any EventLoop) -> LoopPool {
         pools.withLockedValue { pools in
             let key = ObjectIdentifier(eventLoop)
             if let existing = pools[key] { return existing }
@@ -57,41 +59,35 @@ final class UpstreamConnectionPool: Sendable {
         }.value
     }
 
-    /// A pooled connection to `upstream` on `eventLoop`, or a new one.
-    func acquire(_ upstream: Upstream, on eventLoop: any EventLoop) -> EventLoopFuture<PooledChannel> {
-        let pool = loopPool(for: eventLoop)
-        while var channels = pool.idle[upstream], let channel = channels.popLast() {
-            pool.idle[upstream] = channels
-            if channel.isActive,
-                let handler = try? channel.pipeline.syncOperations.handler(type: UpstreamHandler.self),
-                handler.canReturnToPool
-            {
-                return eventLoop.makeSucceededFuture(
-                    PooledChannel(channel: channel, isReused: true, connectMilliseconds: -1))
+    /// An idle connection to `upstream` from `pool`, if one is still usable; closes dead ones on the way.
+    /// Must run on the pool's event loop.
+    func takeIdle(_ upstream: Upstream, from pool: LoopPool) -> UpstreamConnection? {
+        // Popped in place through the dictionary's accessor: no copy of the array per request.
+        while var connection = pool.idle[upstream]?.popLast() {
+            if connection.channel.isActive, connection.handler.canReturnToPool {
+                connection.isReused = true
+                connection.connectMilliseconds = -1
+                return connection
             }
-            channel.close(promise: nil)
+            connection.channel.close(promise: nil)
         }
-        return connect(upstream, on: eventLoop)
+        return nil
     }
 
-    /// Gives a connection back after its response ended; it is closed if it cannot be reused.
-    func release(_ connection: UpstreamConnection, upstream: Upstream) {
-        let channel = connection.channel
-        guard connection.handler.canReturnToPool else {
-            channel.close(promise: nil)
+    /// Gives a connection back to `pool` (its event loop's) after its response ended; it is closed
+    /// if it cannot be reused or the pool is full.
+    func release(_ connection: UpstreamConnection, upstream: Upstream, to pool: LoopPool) {
+        guard connection.handler.canReturnToPool,
+            pool.idle[upstream]?.count ?? 0 < settings.maxIdleUpstreamConnections
+        else {
+            connection.channel.close(promise: nil)
             return
         }
-        let pool = loopPool(for: channel.eventLoop)
-        var channels = pool.idle[upstream, default: []]
-        guard channels.count < settings.maxIdleUpstreamConnections else {
-            channel.close(promise: nil)
-            return
-        }
-        channels.append(channel)
-        pool.idle[upstream] = channels
+        pool.idle[upstream, default: []].append(connection)
     }
 
-    private func connect(_ upstream: Upstream, on eventLoop: any EventLoop) -> EventLoopFuture<PooledChannel> {
+    /// Opens a new connection to `upstream` on `eventLoop`.
+    func connect(_ upstream: Upstream, on eventLoop: any EventLoop) -> EventLoopFuture<PooledChannel> {
         let started = NIODeadline.now()
         let target = settings.addressOverrides[upstream.host.lowercased()]
             ?? HostAndPort(host: upstream.host, port: upstream.port)
@@ -111,7 +107,9 @@ final class UpstreamConnectionPool: Sendable {
                     if let sslContext {
                         try sync.addHandler(NIOSSLClientHandler(context: sslContext, serverHostname: serverName))
                     }
-                    try sync.addHTTPClientHandlers()
+                    // Header validation is off: every forwarded header came through llhttp, which
+                    // rejects what the validator would, and the proxy adds only fixed or numeric values.
+                    try sync.addHTTPClientHandlers(enableOutboundHeaderValidation: false)
                     try sync.addHandler(UpstreamHandler())
                 }
             }

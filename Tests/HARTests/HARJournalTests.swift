@@ -26,6 +26,27 @@ struct HARJournalTests {
         #expect(throws: HARError.self) { try journal.append(entries[0]) }
     }
 
+    @Test("a batch append writes the same lines as appending one entry at a time")
+    func batchAppend() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let entries = (0..<7).map { sampleEntry($0) }
+        let single = try HARJournal(path: directory + "/single", creator: creator, logFields: logFields)
+        for entry in entries { try single.append(entry) }
+        try single.close()
+        let batched = try HARJournal(path: directory + "/batched", creator: creator, logFields: logFields)
+        try batched.append(contentsOf: Array(entries[0..<3]))
+        try batched.append(contentsOf: [])
+        try batched.append(contentsOf: Array(entries[3...]))
+        #expect(batched.entryCount == 7)
+        try batched.close()
+        let singleBytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/single"))
+        let batchedBytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/batched"))
+        #expect(batchedBytes == singleBytes)
+        #expect(try HARJournal.recover(journalPath: directory + "/batched").document.log.entries == entries)
+        #expect(throws: HARError.self) { try batched.append(contentsOf: [entries[0]]) }
+    }
+
     @Test("an existing journal is never overwritten by accident")
     func refusesToOverwrite() throws {
         let directory = try makeTemporaryDirectory()

@@ -38,8 +38,8 @@ struct CaptureQueueTests {
         let seen = SendableBox<[UInt64]>([])
         let completed = SendableBox<[UInt64]>([])
         let threads = SendableBox<Set<UInt>>([])
-        let queue = CaptureQueue { exchange in
-            seen.mutate { $0.append(exchange.sequence) }
+        let queue = CaptureQueue { batch in
+            for exchange in batch { seen.mutate { $0.append(exchange.sequence) } }
             threads.mutate { $0.insert(UInt(pthread_self())) }
         }
         for sequence in 1...50 {
@@ -64,10 +64,12 @@ struct CaptureQueueTests {
         let gate = DispatchSemaphore(value: 0)
         let entered = DispatchSemaphore(value: 0)
         let processed = SendableBox(0)
-        let queue = CaptureQueue(maxItems: 2) { _ in
-            entered.signal()
-            gate.wait()
-            processed.mutate { $0 += 1 }
+        let queue = CaptureQueue(maxItems: 2) { batch in
+            for _ in batch {
+                entered.signal()
+                gate.wait()
+                processed.mutate { $0 += 1 }
+            }
         }
         let item = exchange(1, path: "a", form: "", response: "{}")
         #expect(queue.enqueue(item) {})
