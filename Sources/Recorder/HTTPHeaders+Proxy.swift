@@ -2,22 +2,31 @@ import NIOHTTP1
 
 extension HTTPHeaders {
     /// Header names that apply to one connection only and are never forwarded.
-    static let hopByHop: Set<String> = [
+    static let hopByHop: [String] = [
         "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te",
         "trailer", "upgrade",
     ]
 
-    /// A copy without hop-by-hop headers, those the `Connection` header names, and any in `alsoRemoving`.
-    /// (In-place case-insensitive removal: no per-header lowercased copies on the hot path.)
-    func removingHopByHop(alsoRemoving extra: Set<String> = []) -> HTTPHeaders {
-        var result = self
+    /// A copy without hop-by-hop headers, those the `Connection` header names, and any in
+    /// `alsoRemoving` (lowercase names). One pass over the headers, comparing names in place:
+    /// no per-header lowercased copies on the hot path.
+    func removingHopByHop(alsoRemoving extra: [String] = []) -> HTTPHeaders {
+        var named: [String] = []
         for value in self["connection"] {
             for token in value.split(separator: ",") {
-                result.remove(name: token.trimmingCharacters(in: .whitespaces))
+                let name = token.trimmingCharacters(in: .whitespaces).lowercased()
+                if !name.isEmpty { named.append(name) }
             }
         }
-        for name in Self.hopByHop { result.remove(name: name) }
-        for name in extra { result.remove(name: name) }
+        var result = HTTPHeaders()
+        result.reserveCapacity(count)
+        for (name, value) in self {
+            let drop =
+                Self.hopByHop.contains { name.equalsIgnoringASCIICase($0) }
+                || extra.contains { name.equalsIgnoringASCIICase($0) }
+                || named.contains { name.equalsIgnoringASCIICase($0) }
+            if !drop { result.add(name: name, value: value) }
+        }
         return result
     }
 

@@ -29,6 +29,8 @@ extension ProxyServerHandler: UpstreamResponseDelegate {
     }
 
     func upstreamReadComplete() {
+        // Not reached for the read that carried the response's end: the upstream handler lets go
+        // of its delegate at the end, so those last bytes wait for `finishResponse`.
         context?.flush()
     }
 

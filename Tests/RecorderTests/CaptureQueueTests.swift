@@ -131,6 +131,25 @@ struct CaptureQueueTests {
         #expect(finished.timeIntervalSince(started) >= 0.6)
         #expect(stored.allSatisfy { $0 <= finished })
     }
+
+    @Test("a client receives no byte of a response that fits one read until the sink has stored it")
+    func noByteBeforeStore() async throws {
+        let upstream = try await TestUpstream.start(group: group) { _, _ in .json(#"{"ok":true}"#) }
+        let settings = RecorderSettings(mode: .reverse(Upstream(host: "127.0.0.1", port: upstream.port, isTLS: false)))
+        let sink = DelayedSink(delay: 0.5)
+        let proxy = try await RecordingProxy.start(settings: settings, sink: sink, group: group)
+        let (text, _, firstByteAt) = try await TestClient.rawTimed(
+            Array("GET /a HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n".utf8), to: proxy.port, group: group,
+            wait: .seconds(5))
+        try await proxy.shutdown()
+        await upstream.stop()
+        #expect(text.hasPrefix("HTTP/1.1 200 OK") && text.hasSuffix(#"{"ok":true}"#))
+        // A content-length response is complete for the client with its last body byte, so not
+        // even the head may leave before the exchange is stored.
+        let stored = try #require(sink.storedTimes.first)
+        let first = try #require(firstByteAt)
+        #expect(first >= stored)
+    }
 }
 
 @Suite("Capture pipeline helpers")

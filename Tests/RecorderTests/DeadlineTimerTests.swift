@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import Testing
 
 @testable import Recorder
@@ -41,6 +42,19 @@ struct DeadlineTimerTests {
 
 @Suite("Header value matching")
 struct HeaderMatchingTests {
+    @Test("drops hop-by-hop headers, those Connection names and the extras, keeping the rest in order")
+    func hopByHop() {
+        let headers = HTTPHeaders([
+            ("Host", "a"), ("Connection", "keep-alive, X-Private"), ("Keep-Alive", "timeout=5"),
+            ("x-private", "1"), ("Content-Type", "application/json"), ("TE", "trailers"),
+            ("Content-Length", "2"), ("X-Other", "b"), ("Upgrade", "h2c"), ("Proxy-Authorization", "secret"),
+        ])
+        let kept = headers.removingHopByHop(alsoRemoving: ["content-length"])
+        #expect(kept.map(\.name) == ["Host", "Content-Type", "X-Other"])
+        #expect(kept.map(\.value) == ["a", "application/json", "b"])
+        #expect(headers.removingHopByHop().contains(name: "content-length"))
+    }
+
     @Test("finds a lowercase needle in any ASCII case and rejects near misses")
     func containsIgnoringCase() {
         #expect("application/x-www-FORM-urlencoded; charset=utf-8".containsIgnoringASCIICase("form-urlencoded"))

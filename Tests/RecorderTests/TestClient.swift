@@ -87,8 +87,16 @@ enum TestClient {
     static func raw(_ bytes: [UInt8], to port: Int, group: any EventLoopGroup, wait: TimeAmount = .seconds(10))
         async throws -> (text: String, closedByServer: Bool)
     {
+        let (text, closed, _) = try await rawTimed(bytes, to: port, group: group, wait: wait)
+        return (text, closed)
+    }
+
+    /// Like ``raw(_:to:group:wait:)``, and also says when the first response byte arrived.
+    static func rawTimed(_ bytes: [UInt8], to port: Int, group: any EventLoopGroup, wait: TimeAmount = .seconds(10))
+        async throws -> (text: String, closedByServer: Bool, firstByteAt: Date?)
+    {
         let eventLoop = group.next()
-        let done = eventLoop.makePromise(of: (String, Bool).self)
+        let done = eventLoop.makePromise(of: (String, Bool, Date?).self)
         let channel = try await ClientBootstrap(group: eventLoop)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -97,18 +105,18 @@ enum TestClient {
             }
             .connect(host: "127.0.0.1", port: port).get()
         defer { channel.close(promise: nil) }
-        let (text, closed) = try await done.futureResult.get()
-        return (text, closed)
+        return try await done.futureResult.get()
     }
 }
 
 private final class RawCollector: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     private var bytes: [UInt8] = []
+    private var firstByteAt: Date?
     private let request: [UInt8]
-    private let promise: EventLoopPromise<(String, Bool)>
+    private let promise: EventLoopPromise<(String, Bool, Date?)>
     private let wait: TimeAmount
-    init(bytes: [UInt8], promise: EventLoopPromise<(String, Bool)>, wait: TimeAmount) {
+    init(bytes: [UInt8], promise: EventLoopPromise<(String, Bool, Date?)>, wait: TimeAmount) {
         self.request = bytes
         self.promise = promise
         self.wait = wait
@@ -118,16 +126,17 @@ private final class RawCollector: ChannelInboundHandler {
         // test task: a server's accept-time timers (idle, header) must not see a gap that only a loaded machine makes.
         context.writeAndFlush(NIOAny(ByteBuffer(bytes: request)), promise: nil)
         context.eventLoop.assumeIsolated().scheduleTask(in: wait) {
-            self.promise.succeed((self.text, false))
+            self.promise.succeed((self.text, false, self.firstByteAt))
         }
         context.fireChannelActive()
     }
     var text: String { String(decoding: bytes, as: UTF8.self) }
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if firstByteAt == nil { firstByteAt = Date() }
         bytes += unwrapInboundIn(data).readableBytesView
     }
     func channelInactive(context: ChannelHandlerContext) {
-        promise.succeed((text, true))
+        promise.succeed((text, true, firstByteAt))
     }
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
