@@ -40,7 +40,7 @@ public final class RecordingProxy: Sendable {
             throw RecorderError.invalidListenAddress(settings.listenHost)
         }
         let ownsGroup = group == nil
-        let group = group ?? MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+        let group = group ?? MultiThreadedEventLoopGroup(numberOfThreads: max(1, settings.eventLoopThreads))
         let shared = ProxyShared(settings: settings, sink: sink, now: now)
         let target: ProxyServerHandler.Target
         switch settings.mode {

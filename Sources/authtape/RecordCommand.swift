@@ -44,6 +44,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .customLong("capture-host"), help: "Another host pattern to capture in forward mode (repeatable).")
     var captureHosts: [String] = []
 
+    @Option(help: "Event-loop threads of the proxy (default: one per core but one, which the capture thread gets).")
+    var threads: Int?
+
     @Flag(help: "Do not verify the upstream's TLS certificate (for tests only).")
     var insecureUpstream = false
 
@@ -56,6 +59,7 @@ struct RecordCommand: AsyncParsableCommand {
     func validate() throws {
         if quiet && jsonLog { throw ValidationError("--quiet and --json-log exclude each other") }
         if maxBody <= 0 { throw ValidationError("--max-body must be positive") }
+        if let threads, threads <= 0 { throw ValidationError("--threads must be positive") }
         if let upstream {
             do { _ = try Upstream(url: upstream) } catch { throw ValidationError(error.description) }
         }
@@ -83,6 +87,7 @@ struct RecordCommand: AsyncParsableCommand {
         proxySettings.listenHost = listen
         proxySettings.port = port
         proxySettings.maxRequestBody = maxBody
+        if let threads { proxySettings.eventLoopThreads = threads }
         proxySettings.captureFilter = CaptureFilter(patterns: CaptureFilter.default.patterns + captureHosts)
         if insecureUpstream { proxySettings.upstreamVerification = .insecure }
         if forward { proxySettings.certificateAuthority = try CertificateAuthority.loadOrCreate() }

@@ -10,6 +10,7 @@
 #   AUTHTAPE_BIN=/path/to/authtape tools/bench/proxy/run.sh   # skip the build
 #   SKIP_MITM=1 tools/bench/proxy/run.sh             # leave mitmdump out
 #   SKIP_MEMORY=1 tools/bench/proxy/run.sh           # leave the 1,000-connection rounds out
+#   RECORDER_THREADS=1 tools/bench/proxy/run.sh      # the recorder's event-loop threads (--threads)
 #
 # Besides wall-clock figures it prints each server's CPU time (user+sys) per request, which is
 # what to compare on a shared machine, and (b') the same proxy in forward mode for a host outside
@@ -99,12 +100,12 @@ pids+=("$upstream_pid")
 wait_for "http://127.0.0.1:$upstream_port/_authtape/health"
 
 AUTHTAPE_HOME="$work" "$bin" record --upstream "http://127.0.0.1:$upstream_port" --port "$recorder_port" \
-    --out "$work/bench.har" --quiet >"$work/record.log" 2>&1 &
+    --out "$work/bench.har" --quiet ${RECORDER_THREADS:+--threads "$RECORDER_THREADS"} >"$work/record.log" 2>&1 &
 recorder_pid=$!
 pids+=("$recorder_pid")
 wait_for "http://127.0.0.1:$recorder_port/_authtape/health"
 
-AUTHTAPE_HOME="$work" "$bin" record --forward --upstream "http://127.0.0.1:$upstream_port" --port "$forward_port" --out "$work/forward.har" --quiet >"$work/forward.log" 2>&1 &
+AUTHTAPE_HOME="$work" "$bin" record --forward --upstream "http://127.0.0.1:$upstream_port" --port "$forward_port" --out "$work/forward.har" --quiet ${RECORDER_THREADS:+--threads "$RECORDER_THREADS"} >"$work/forward.log" 2>&1 &
 forward_pid=$!
 pids+=("$forward_pid")
 for _ in $(seq 1 100); do
