@@ -166,9 +166,9 @@ extension CaptureWriter {
             var lines: [ExchangeConsoleLog.Line] = []
             entries.reserveCapacity(exchanges.count)
             for exchange in exchanges {
-                let (entry, line) = prepare(exchange)
+                let (entry, line) = prepare(exchange, withLine: console != nil)
                 entries.append(entry)
-                if console != nil { lines.append(line) }
+                if let line { lines.append(line) }
             }
             do {
                 try journal.append(contentsOf: entries)
@@ -180,8 +180,8 @@ extension CaptureWriter {
             }
         }
 
-        /// The redacted entry of one exchange, in its flow, and its console line.
-        private func prepare(_ exchange: RecordedExchange) -> (HAREntry, ExchangeConsoleLog.Line) {
+        /// The redacted entry of one exchange, in its flow, and its console line if asked for.
+        private func prepare(_ exchange: RecordedExchange, withLine: Bool) -> (HAREntry, ExchangeConsoleLog.Line?) {
             let decoded = Self.decodedResponseBody(exchange.response)
             let requestForm = Self.isForm(exchange.request.headers) ? BodyFields.form(exchange.request.body) : [:]
             let responseFields = BodyFields.jsonStrings(decoded)
@@ -194,11 +194,13 @@ extension CaptureWriter {
             }
             var entry = HAREntryConversion.entry(for: exchange, decodedResponseBody: decoded)
             entry.authtape = AuthTapeEntryFields(flowId: assignment.flowID, flowKind: assignment.kind, step: assignment.step)
-            let line = ExchangeConsoleLog.Line(
-                time: exchange.startedAt, method: exchange.request.method, endpoint: assignment.step,
-                status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
-                suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
-                flowID: assignment.flowID)
+            let line = withLine
+                ? ExchangeConsoleLog.Line(
+                    time: exchange.startedAt, method: exchange.request.method, endpoint: assignment.step,
+                    status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
+                    suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
+                    flowID: assignment.flowID)
+                : nil
             return (redactor.redact(entry).entry, line)
         }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HAR
 
 /// Groups exchanges into flows (one sign-up, sign-in, password reset...) by following the
 /// continuation-token chain and the `client-request-id` header.
@@ -158,11 +159,16 @@ enum BodyFields {
     /// The top-level string members of a JSON object body (empty when it is not one).
     static func jsonStrings(_ bytes: [UInt8]) -> [String: String] {
         guard bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"),
-            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+            case .object(let object)? = try? JSONParser.parse(bytes)
         else { return [:] }
+        // The last member of a name wins, as with JSONSerialization (and MSAL's dictionaries).
         var strings: [String: String] = [:]
         for (key, value) in object {
-            if let string = value as? String { strings[key] = string }
+            if case .string(let string) = value {
+                strings[key] = string
+            } else {
+                strings[key] = nil
+            }
         }
         return strings
     }

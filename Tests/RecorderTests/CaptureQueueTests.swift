@@ -154,6 +154,16 @@ struct CaptureQueueTests {
 
 @Suite("Capture pipeline helpers")
 struct CapturePipelineHelperTests {
+    @Test("reads the top-level string members of a JSON body, the last of a name winning")
+    func jsonStrings() {
+        let body = Array(#" {"error":"invalid_grant","n":1,"continuation_token":"a","continuation_token":"b","x":"1","x":2,"o":{"error":"no"}}"#.utf8)
+        #expect(BodyFields.jsonStrings(body) == ["error": "invalid_grant", "continuation_token": "b"])
+        #expect(BodyFields.jsonStrings(Array(#"["a"]"#.utf8)).isEmpty)
+        #expect(BodyFields.jsonStrings(Array(#"{"a":"#.utf8)).isEmpty)
+        #expect(BodyFields.jsonStrings([]).isEmpty)
+        #expect(BodyFields.jsonStrings(Array(#"{"s":"\u00e9\n"}"#.utf8)) == ["s": "é\n"])
+    }
+
     @Test("extracts the decoded path of a URL as URLComponents does")
     func urlPath() {
         let urls = [
