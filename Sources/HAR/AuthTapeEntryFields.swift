@@ -63,8 +63,7 @@ public struct AuthTapeEntryFields: HARJSONCoding {
         return counts
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("schemaVersion", schemaVersion)
         object.put("flowId", flowId)
         object.put("flowKind", flowKind)
@@ -76,7 +75,6 @@ public struct AuthTapeEntryFields: HARJSONCoding {
         }
         object.put("expectedOutcome", expectedOutcome)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }
 
@@ -119,13 +117,11 @@ public struct AuthTapeExpectedOutcome: HARJSONCoding {
         }
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("callback", callback)
         object.put("error", error)
         object.put("newState", newState)
         object.put("newStateToken", newStateToken)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

@@ -55,8 +55,7 @@ public struct AuthTapeLogFields: HARJSONCoding {
         self.schemaVersion = schemaVersion
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("schemaVersion", schemaVersion)
         object.put("toolVersion", toolVersion)
         object.put("upstream", upstream)
@@ -65,6 +64,5 @@ public struct AuthTapeLogFields: HARJSONCoding {
         object.put("redactionRules", redactionRules)
         object.put("notes", notes)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

@@ -27,13 +27,11 @@ public struct HARCache: HARJSONCoding {
         }
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("beforeRequest", beforeRequest)
         object.put("afterRequest", afterRequest)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }
 
@@ -72,14 +70,12 @@ public struct HARCacheEntry: HARJSONCoding {
         }
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("expires", expires)
         object.put("lastAccess", lastAccess)
         object.put("eTag", eTag)
         object.put("hitCount", hitCount)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

@@ -51,8 +51,7 @@ public struct HARContent: HARJSONCoding {
         }
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("size", size)
         object.put("compression", compression)
         object.put("mimeType", mimeType)
@@ -60,7 +59,6 @@ public struct HARContent: HARJSONCoding {
         object.put("encoding", encoding)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 
     var isBase64: Bool { encoding?.lowercased() == "base64" }

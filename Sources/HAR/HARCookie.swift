@@ -44,8 +44,7 @@ public struct HARCookie: HARJSONCoding {
         }
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("name", name)
         object.put("value", value)
         object.put("path", path)
@@ -55,6 +54,5 @@ public struct HARCookie: HARJSONCoding {
         object.put("secure", secure)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

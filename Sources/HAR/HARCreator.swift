@@ -27,12 +27,10 @@ public struct HARCreator: HARJSONCoding {
         self.init(name: name ?? "", version: version ?? "", comment: comment, extensions: extensions)
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("name", name)
         object.put("version", version)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

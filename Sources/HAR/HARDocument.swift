@@ -23,11 +23,9 @@ public struct HARDocument: HARJSONCoding {
         self.init(log: log, extensions: extensions)
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("log", log)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }
 
@@ -83,8 +81,7 @@ public struct HARLog: HARJSONCoding {
             pages: pages, entries: entries ?? [], comment: comment, authtape: authtape, extensions: extensions)
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("version", version)
         object.put("creator", creator)
         object.put("browser", browser)
@@ -93,6 +90,5 @@ public struct HARLog: HARJSONCoding {
         object.put("comment", comment)
         object.put(AuthTapeLogFields.key, authtape)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

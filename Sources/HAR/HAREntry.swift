@@ -70,9 +70,7 @@ public struct HAREntry: HARJSONCoding {
             extensions: extensions)
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
-        object.reserveCapacity(11 + extensions.count)
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("pageref", pageref)
         object.put("startedDateTime", startedDateTime)
         object.put("time", time)
@@ -85,6 +83,5 @@ public struct HAREntry: HARJSONCoding {
         object.put("comment", comment)
         object.put(AuthTapeEntryFields.key, authtape)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

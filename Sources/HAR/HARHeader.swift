@@ -17,8 +17,8 @@ public struct HARHeader: HARJSONCoding {
         self.init(name: pair.name, value: pair.value, comment: pair.comment, extensions: pair.extensions)
     }
 
-    func encoded() -> JSONValue {
-        NameValuePair(name: name, value: value, comment: comment, extensions: extensions).encoded()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
+        NameValuePair(name: name, value: value, comment: comment, extensions: extensions).encode(into: &object)
     }
 }
 
@@ -41,8 +41,8 @@ public struct HARQueryParameter: HARJSONCoding {
         self.init(name: pair.name, value: pair.value, comment: pair.comment, extensions: pair.extensions)
     }
 
-    func encoded() -> JSONValue {
-        NameValuePair(name: name, value: value, comment: comment, extensions: extensions).encoded()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
+        NameValuePair(name: name, value: value, comment: comment, extensions: extensions).encode(into: &object)
     }
 }
 
@@ -74,13 +74,10 @@ struct NameValuePair {
         self.init(name: name ?? "", value: text ?? "", comment: comment, extensions: extensions)
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
-        object.reserveCapacity(2)
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("name", name)
         object.put("value", value)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

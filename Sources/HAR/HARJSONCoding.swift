@@ -11,7 +11,24 @@ public protocol HARJSONConvertible: Sendable, Hashable {
 /// Internal decode/encode entry points used by every HAR type.
 protocol HARJSONCoding: HARJSONConvertible {
     init(decoding value: JSONValue) throws(FieldError)
-    func encoded() -> JSONValue
+    /// Hands the value's members, in order, to `object`: one description of the layout serves
+    /// both the `JSONValue` tree (``encoded()``) and direct bytes (``writeJSON(into:)``).
+    func encode<W: JSONMemberWriter>(into object: inout W)
+}
+
+extension HARJSONCoding {
+    /// The value as a JSON object.
+    func encoded() -> JSONValue {
+        var object = JSONObject()
+        encode(into: &object)
+        return .object(object)
+    }
+
+    /// Appends the value's compact JSON to `out`: the bytes of `encoded().serialized()`, without
+    /// building the tree (what the recorder's journal appends use).
+    func writeJSON(into out: inout [UInt8]) {
+        JSONBytesWriter.write(self, into: &out)
+    }
 }
 
 extension HARJSONCoding {
@@ -120,36 +137,100 @@ extension String {
 
 // MARK: - Writing fields
 
-extension JSONObject {
-    mutating func put(_ key: String, _ value: String) { append(key, .string(value)) }
-    mutating func put(_ key: String, _ value: String?) { if let value { append(key, .string(value)) } }
-    mutating func put(_ key: String, _ value: Int) { append(key, .int(value)) }
-    mutating func put(_ key: String, _ value: Int?) { if let value { append(key, .int(value)) } }
-    mutating func put(_ key: String, _ value: Bool?) { if let value { append(key, .bool(value)) } }
-
+/// Receives an object's members in order; see ``HARJSONCoding/encode(into:)``.
+protocol JSONMemberWriter {
+    mutating func append(_ key: String, _ value: JSONValue)
+    mutating func put(_ key: String, _ value: String)
+    mutating func put(_ key: String, _ value: Int)
     /// A HAR time or size in milliseconds; a non-finite value is written as -1 (unknown).
-    mutating func put(_ key: String, _ value: Double) {
-        append(key, .number(JSONValue.numberText(value) ?? "-1"))
-    }
+    mutating func put(_ key: String, _ value: Double)
+    mutating func putObject<T: HARJSONCoding>(_ key: String, _ value: T)
+    mutating func putArray<T: HARJSONCoding>(_ key: String, _ values: [T])
+}
 
+extension JSONMemberWriter {
+    mutating func put(_ key: String, _ value: String?) { if let value { put(key, value) } }
+    mutating func put(_ key: String, _ value: Int?) { if let value { put(key, value) } }
+    mutating func put(_ key: String, _ value: Bool?) { if let value { append(key, .bool(value)) } }
     mutating func put(_ key: String, _ value: Double?) { if let value { put(key, value) } }
-
-    mutating func put<T: HARJSONCoding>(_ key: String, _ value: T?) {
-        if let value { append(key, value.encoded()) }
-    }
-
-    mutating func put<T: HARJSONCoding>(_ key: String, _ values: [T]) {
-        append(key, .array(values.map { $0.encoded() }))
-    }
-
-    mutating func put<T: HARJSONCoding>(_ key: String, _ values: [T]?) {
-        if let values { put(key, values) }
-    }
+    mutating func put<T: HARJSONCoding>(_ key: String, _ value: T?) { if let value { putObject(key, value) } }
+    mutating func put<T: HARJSONCoding>(_ key: String, _ values: [T]) { putArray(key, values) }
+    mutating func put<T: HARJSONCoding>(_ key: String, _ values: [T]?) { if let values { putArray(key, values) } }
 
     /// Appends the extension members (keys this module does not model) in their order.
     mutating func putExtensions(_ extensions: JSONObject) {
-        guard !extensions.isEmpty else { return }
-        reserveCapacity(count + extensions.count)
         for member in extensions.members { append(member.key, member.value) }
+    }
+}
+
+extension JSONObject: JSONMemberWriter {
+    mutating func put(_ key: String, _ value: String) { append(key, .string(value)) }
+    mutating func put(_ key: String, _ value: Int) { append(key, .int(value)) }
+    mutating func put(_ key: String, _ value: Double) { append(key, .number(JSONValue.numberText(value) ?? "-1")) }
+    mutating func putObject<T: HARJSONCoding>(_ key: String, _ value: T) { append(key, value.encoded()) }
+    mutating func putArray<T: HARJSONCoding>(_ key: String, _ values: [T]) {
+        append(key, .array(values.map { $0.encoded() }))
+    }
+}
+
+/// Writes an object's members straight to compact JSON bytes, exactly as the tree would serialize.
+struct JSONBytesWriter: JSONMemberWriter {
+    var out: [UInt8]
+    private var first = true
+
+    init(out: [UInt8]) {
+        self.out = out
+    }
+
+    /// Appends `value`'s object to `out`, reusing `out`'s storage for the nested writer.
+    static func write<T: HARJSONCoding>(_ value: T, into out: inout [UInt8]) {
+        var writer = JSONBytesWriter(out: [])
+        swap(&writer.out, &out)
+        value.encode(into: &writer)
+        if writer.first { writer.out.append(UInt8(ascii: "{")) }
+        writer.out.append(UInt8(ascii: "}"))
+        swap(&writer.out, &out)
+    }
+
+    private mutating func key(_ key: String) {
+        out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        first = false
+        JSONSerializer.writeString(key, into: &out)
+        out.append(UInt8(ascii: ":"))
+    }
+
+    mutating func append(_ key: String, _ value: JSONValue) {
+        self.key(key)
+        JSONSerializer.writeCompact(value, into: &out)
+    }
+
+    mutating func put(_ key: String, _ value: String) {
+        self.key(key)
+        JSONSerializer.writeString(value, into: &out)
+    }
+
+    mutating func put(_ key: String, _ value: Int) {
+        self.key(key)
+        JSONSerializer.appendRaw(String(value), to: &out)
+    }
+
+    mutating func put(_ key: String, _ value: Double) {
+        self.key(key)
+        JSONSerializer.appendRaw(JSONValue.numberText(value) ?? "-1", to: &out)
+    }
+
+    mutating func putObject<T: HARJSONCoding>(_ key: String, _ value: T) {
+        self.key(key)
+        Self.write(value, into: &out)
+    }
+
+    mutating func putArray<T: HARJSONCoding>(_ key: String, _ values: [T]) {
+        self.key(key)
+        out.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            Self.write(value, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 }

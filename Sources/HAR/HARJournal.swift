@@ -103,7 +103,7 @@ public final class HARJournal: @unchecked Sendable {
         guard !entries.isEmpty else { return }
         var lines: [UInt8] = []
         for entry in entries {
-            entry.encoded().write(into: &lines)
+            entry.writeJSON(into: &lines)
             lines.append(0x0A)
         }
         try locked { () throws(HARError) in

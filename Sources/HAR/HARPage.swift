@@ -38,15 +38,13 @@ public struct HARPage: HARJSONCoding {
             pageTimings: pageTimings ?? HARPageTimings(), comment: comment, extensions: extensions)
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("startedDateTime", startedDateTime)
         object.put("id", id)
         object.put("title", title)
         object.put("pageTimings", pageTimings)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }
 
@@ -78,12 +76,10 @@ public struct HARPageTimings: HARJSONCoding {
         }
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("onContentLoad", onContentLoad)
         object.put("onLoad", onLoad)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

@@ -45,15 +45,13 @@ public struct HARPostData: HARJSONCoding {
         }
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("mimeType", mimeType)
         object.put("params", params)
         object.put("text", text)
         object.put("encoding", encoding)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 
     var isBase64: Bool { encoding?.lowercased() == "base64" }
@@ -123,14 +121,12 @@ public struct HARPostParameter: HARJSONCoding {
         }
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("name", name)
         object.put("value", value)
         object.put("fileName", fileName)
         object.put("contentType", contentType)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

@@ -62,9 +62,7 @@ public struct HARRequest: HARJSONCoding {
             headersSize: headersSize ?? -1, bodySize: bodySize ?? -1, comment: comment, extensions: extensions)
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
-        object.reserveCapacity(10 + extensions.count)
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("method", method)
         object.put("url", url)
         object.put("httpVersion", httpVersion)
@@ -76,6 +74,5 @@ public struct HARRequest: HARJSONCoding {
         object.put("bodySize", bodySize)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

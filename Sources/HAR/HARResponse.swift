@@ -58,9 +58,7 @@ public struct HARResponse: HARJSONCoding {
             headersSize: headersSize ?? -1, bodySize: bodySize ?? -1, comment: comment, extensions: extensions)
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
-        object.reserveCapacity(10 + extensions.count)
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("status", status)
         object.put("statusText", statusText)
         object.put("httpVersion", httpVersion)
@@ -72,6 +70,5 @@ public struct HARResponse: HARJSONCoding {
         object.put("bodySize", bodySize)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }

@@ -55,9 +55,7 @@ public struct HARTimings: HARJSONCoding {
         self.receive = receive ?? -1
     }
 
-    func encoded() -> JSONValue {
-        var object = JSONObject()
-        object.reserveCapacity(7 + extensions.count)
+    func encode<W: JSONMemberWriter>(into object: inout W) {
         object.put("blocked", blocked)
         object.put("dns", dns)
         object.put("connect", connect)
@@ -67,6 +65,5 @@ public struct HARTimings: HARJSONCoding {
         object.put("ssl", ssl)
         object.put("comment", comment)
         object.putExtensions(extensions)
-        return .object(object)
     }
 }
