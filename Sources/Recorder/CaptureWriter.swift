@@ -183,7 +183,10 @@ extension CaptureWriter {
         /// The redacted entry of one exchange, in its flow, and its console line if asked for.
         private func prepare(_ exchange: RecordedExchange, withLine: Bool) -> (HAREntry, ExchangeConsoleLog.Line?) {
             let decoded = Self.decodedResponseBody(exchange.response)
-            let requestForm = Self.isForm(exchange.request.headers) ? BodyFields.form(exchange.request.body) : [:]
+            let requestToken =
+                Self.isForm(exchange.request.headers)
+                ? BodyFields.formValue("continuation_token", in: exchange.request.body) : nil
+            let requestForm = requestToken.map { ["continuation_token": $0] } ?? [:]
             let responseFields = BodyFields.jsonStrings(decoded)
             let path = Self.path(ofURL: exchange.request.url)
             let clientRequestID = exchange.request.headers.last { $0.name.equalsIgnoringASCIICase("client-request-id") }?.value

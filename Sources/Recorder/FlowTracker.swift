@@ -111,6 +111,24 @@ enum BodyFields {
         return fields
     }
 
+    /// The value of the last field named `name` in a form body, as ``form(_:)`` would give it,
+    /// without decoding the other fields (the capture thread needs only the continuation token).
+    static func formValue(_ name: String, in bytes: [UInt8]) -> String? {
+        let wanted = Array(name.utf8)
+        var found: String?
+        for pair in bytes.split(separator: UInt8(ascii: "&")) {
+            let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+            let rawName = pair[pair.startIndex..<equals]
+            let matches =
+                rawName.contains(UInt8(ascii: "%")) || rawName.contains(UInt8(ascii: "+"))
+                ? decode(rawName) == name : rawName.elementsEqual(wanted)
+            if matches {
+                found = equals < pair.endIndex ? decode(pair[(equals + 1)...]) : ""
+            }
+        }
+        return found
+    }
+
     /// Percent-decodes one form component, `+` as space; invalid escapes are kept as they are.
     static func decode(_ component: ArraySlice<UInt8>) -> String {
         var output: [UInt8] = []

@@ -171,6 +171,18 @@ struct CaptureWriterTests {
 
 @Suite("Flow tracking")
 struct FlowTrackerTests {
+    @Test("reads one form field as the full form decoder would, the last of a name winning")
+    func formValue() {
+        let bodies = [
+            "continuation_token=a%2Bb&x=1", "x=1&continuation%5Ftoken=c+d", "continuation_token", "a=1",
+            "continuation_token=1&continuation_token=2", "", "continuation_token=&y", "%zz=1&continuation_token=%4",
+        ]
+        for body in bodies {
+            let bytes = Array(body.utf8)
+            #expect(BodyFields.formValue("continuation_token", in: bytes) == BodyFields.form(bytes)["continuation_token"], "\(body)")
+        }
+    }
+
     @Test("decodes form bodies with percent escapes, plus signs and broken escapes")
     func form() {
         let fields = BodyFields.form(Array("a=x%40y.com&b=one+two&c=%zz%4&d&e=%E2%9C%93".utf8))
