@@ -200,5 +200,19 @@ struct TimeFormattingTests {
         #expect(TimeFormatting.iso8601(Date(timeIntervalSince1970: 1_800_000_000.123)) == "2027-01-15T08:00:00.123Z")
         #expect(TimeFormatting.iso8601(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
         #expect(TimeFormatting.iso8601(Date(timeIntervalSince1970: 951_782_400.5)) == "2000-02-29T00:00:00.500Z")
+        #expect(TimeFormatting.iso8601(Date(timeIntervalSince1970: -0.001)) == "1969-12-31T23:59:59.999Z")
+    }
+
+    @Test("agrees with Foundation's ISO 8601 formatter on generated dates")
+    func iso8601AgreesWithFoundation() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            // Whole milliseconds, so that neither side has to round.
+            let millis = Double(Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator))
+            let date = Date(timeIntervalSince1970: millis / 1000)
+            #expect(TimeFormatting.iso8601(date) == formatter.string(from: date), "\(millis)")
+        }
     }
 }
