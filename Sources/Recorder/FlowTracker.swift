@@ -27,7 +27,9 @@ struct FlowTracker {
     private var flowByToken: BoundedMap<SHA256.Digest, Flow>
     private var flowByRequestID: BoundedMap<String, Flow>
 
-    init(memory: Int = 65_536) {
+    /// 16,384 by default: a token is needed only until its flow's next step, seconds later, so
+    /// this is far more flows in progress than a recording has, at about 2 MB per map when full.
+    init(memory: Int = 16_384) {
         self.memory = memory
         flowByToken = BoundedMap(capacity: memory)
         flowByRequestID = BoundedMap(capacity: memory)
