@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// A bounded queue of completed exchanges drained by one dedicated capture thread, so that
 /// redaction, HAR encoding and the journal append never run on a proxy event loop.
@@ -12,6 +13,8 @@ import Foundation
 final class CaptureQueue: @unchecked Sendable {
     struct Item {
         var exchange: RecordedExchange
+        /// Where `completion` must run; nil to call it on the capture thread.
+        var loop: (any EventLoop)?
         var completion: @Sendable () -> Void
         var bytes: Int
     }
@@ -46,7 +49,23 @@ final class CaptureQueue: @unchecked Sendable {
     }
 
     /// Queues `exchange`; returns false (and queues nothing) when the queue is full or stopped.
+    /// `completion` runs on the capture thread.
     func enqueue(_ exchange: RecordedExchange, completion: @escaping @Sendable () -> Void) -> Bool {
+        enqueue(exchange, loop: nil, completion: completion)
+    }
+
+    /// Queues `exchange`; once it is stored, `completion` runs on `eventLoop`, batched with the other
+    /// completions of the same batch and loop into one task. Returns false when full or stopped.
+    func enqueue(
+        _ exchange: RecordedExchange, completingOn eventLoop: any EventLoop,
+        completion: @escaping @Sendable () -> Void
+    ) -> Bool {
+        enqueue(exchange, loop: eventLoop, completion: completion)
+    }
+
+    private func enqueue(
+        _ exchange: RecordedExchange, loop: (any EventLoop)?, completion: @escaping @Sendable () -> Void
+    ) -> Bool {
         let bytes = exchange.request.body.count + exchange.response.body.count
         condition.lock()
         defer { condition.unlock() }
@@ -62,7 +81,7 @@ final class CaptureQueue: @unchecked Sendable {
                 run()
             }
         }
-        items.append(Item(exchange: exchange, completion: completion, bytes: bytes))
+        items.append(Item(exchange: exchange, loop: loop, completion: completion, bytes: bytes))
         queuedBytes += bytes
         if items.count == 1 { condition.signal() }
         return true
@@ -115,9 +134,23 @@ final class CaptureQueue: @unchecked Sendable {
 
             process(batch.map(\.exchange))
             var released = 0
+            // One task per event loop for the batch's completions, in order, instead of a task
+            // (and possibly a wake-up) per exchange.
+            var byLoop: [(loop: any EventLoop, completions: [@Sendable () -> Void])] = []
             for item in batch {
-                item.completion()
                 released += item.bytes
+                guard let loop = item.loop else {
+                    item.completion()
+                    continue
+                }
+                if let index = byLoop.firstIndex(where: { $0.loop === loop }) {
+                    byLoop[index].completions.append(item.completion)
+                } else {
+                    byLoop.append((loop, [item.completion]))
+                }
+            }
+            for (loop, completions) in byLoop {
+                loop.execute { for completion in completions { completion() } }
             }
 
             condition.lock()

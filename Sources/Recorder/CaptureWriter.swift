@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NIOCore
 import Redaction
 
 /// The exchange sink of `authtape record`: converts each exchange to a HAR entry, groups it into
@@ -99,6 +100,23 @@ public final class CaptureWriter: ExchangeSink {
         if !queue.enqueue(exchange, completion: completion) {
             pipeline.write(exchange)
             completion()
+        }
+    }
+
+    /// Hands the exchange to the capture thread, which converts, redacts and appends it; then
+    /// `completion` runs on `eventLoop`, in one task with the other completions of the same batch
+    /// and loop. When the queue is full the exchange is written on the calling thread instead.
+    public func record(
+        _ exchange: RecordedExchange, completingOn eventLoop: any EventLoop,
+        _ completion: @escaping @Sendable () -> Void
+    ) {
+        if !queue.enqueue(exchange, completingOn: eventLoop, completion: completion) {
+            pipeline.write(exchange)
+            if eventLoop.inEventLoop {
+                completion()
+            } else {
+                eventLoop.execute(completion)
+            }
         }
     }
 

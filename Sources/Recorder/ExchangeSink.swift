@@ -1,3 +1,4 @@
+import NIOCore
 
 /// Receives each completed exchange from the proxy.
 ///
@@ -12,9 +13,30 @@ public protocol ExchangeSink: Sendable {
     /// Accepts one completed exchange and calls `completion` (on any thread) once it is stored.
     /// The default records synchronously, then calls `completion`.
     func record(_ exchange: RecordedExchange, completion: @escaping @Sendable () -> Void)
+
+    /// Accepts one completed exchange and runs `completion` on `eventLoop` once it is stored (what
+    /// the proxy calls). A sink storing on a thread of its own may run the completions of several
+    /// exchanges in one task per event loop. The default goes through `record(_:completion:)`.
+    func record(
+        _ exchange: RecordedExchange, completingOn eventLoop: any EventLoop,
+        _ completion: @escaping @Sendable () -> Void)
 }
 
 extension ExchangeSink {
+    /// Records through `record(_:completion:)` and runs `completion` on `eventLoop`.
+    public func record(
+        _ exchange: RecordedExchange, completingOn eventLoop: any EventLoop,
+        _ completion: @escaping @Sendable () -> Void
+    ) {
+        record(exchange) {
+            if eventLoop.inEventLoop {
+                completion()
+            } else {
+                eventLoop.execute(completion)
+            }
+        }
+    }
+
     /// Records synchronously, then calls `completion`.
     public func record(_ exchange: RecordedExchange, completion: @escaping @Sendable () -> Void) {
         record(exchange)

@@ -57,14 +57,9 @@ extension ProxyServerHandler: UpstreamResponseDelegate {
         // The response's last bytes stay unflushed until the sink has stored the exchange
         // (nothing else flushes this channel meanwhile), so a client never sees an exchange
         // complete that a crash could lose.
-        let loop = context.eventLoop
-        let handler = NIOLoopBound(self, eventLoop: loop)
-        shared.sink.record(exchange) {
-            if loop.inEventLoop {
-                handler.value.captureStored(keepAlive: keepAlive)
-            } else {
-                loop.execute { handler.value.captureStored(keepAlive: keepAlive) }
-            }
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        shared.sink.record(exchange, completingOn: context.eventLoop) {
+            handler.value.captureStored(keepAlive: keepAlive)
         }
     }
 

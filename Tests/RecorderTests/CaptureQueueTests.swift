@@ -112,6 +112,41 @@ struct CaptureQueueTests {
         #expect(writer.queueOverflows == 0)
     }
 
+    @Test("completions named for an event loop run on it, in order, after their exchanges are in the journal")
+    func completionsOnLoop() async throws {
+        let path = temporaryCapturePath()
+        let writer = try CaptureWriter(settings: .init(outputPath: path), console: nil)
+        let journalPath = writer.journalPath
+        let loops = [group.next(), group.next()]
+        let seen = SendableBox<[(sequence: Int, onLoop: Bool, lines: Int)]>([])
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let remaining = SendableBox(40)
+            for sequence in 1...40 {
+                let loop = loops[sequence % 2]
+                let item = exchange(UInt64(sequence), path: "oauth2/v2.0/initiate", form: "username=a", response: "{}")
+                writer.record(item, completingOn: loop) {
+                    let text = (try? String(contentsOfFile: journalPath, encoding: .utf8)) ?? ""
+                    seen.mutate { $0.append((sequence, loop.inEventLoop, text.split(separator: "\n").count - 1)) }
+                    var last = false
+                    remaining.mutate {
+                        $0 -= 1
+                        last = $0 == 0
+                    }
+                    if last { done.resume() }
+                }
+            }
+        }
+        #expect(try writer.finish() == 40)
+        let calls = seen.value
+        #expect(calls.count == 40)
+        #expect(calls.allSatisfy { $0.onLoop && $0.lines >= $0.sequence })
+        // Per loop, completions keep the order of their exchanges.
+        for parity in 0..<2 {
+            let order = calls.filter { $0.sequence % 2 == parity }.map(\.sequence)
+            #expect(order == order.sorted())
+        }
+    }
+
     @Test("the proxy holds a response's end until the sink has stored the exchange")
     func responseWaitsForSink() async throws {
         let upstream = try await TestUpstream.start(group: group) { _, _ in .json(#"{"ok":true}"#) }
