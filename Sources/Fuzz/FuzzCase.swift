@@ -46,7 +46,7 @@ public struct CaseGenerator: Sendable {
     /// Operator indexes repeated by weight, so a uniform pick honours the weights.
     private let weighted: [Int]
     /// Per flow: its mutable positions and the continuation token before each (worked out once).
-    private let plans: [(positions: [(action: Int, response: Int)], previousTokens: [String?])]
+    private let plans: [(positions: [(action: Int, response: Int)], previousTokens: [String?], parsed: [JSONNode?])]
 
     public init(flows: [FuzzFlow], operators: [any MutationOperator] = Operators.all, seed: UInt64) {
         self.flows = flows.filter { !$0.actions.isEmpty }
@@ -55,7 +55,8 @@ public struct CaseGenerator: Sendable {
         weighted = operators.indices.flatMap { Array(repeating: $0, count: max(1, operators[$0].weight)) }
         plans = self.flows.map { flow in
             let positions = flow.positions
-            return (positions, positions.map { CaseGenerator.previousToken(flow: flow, action: $0.action, response: $0.response) })
+            return (positions, positions.map { CaseGenerator.previousToken(flow: flow, action: $0.action, response: $0.response) },
+                    positions.map { JSONNode.parse(flow.actions[$0.action].responses[$0.response].body) })
         }
     }
 
@@ -70,9 +71,10 @@ public struct CaseGenerator: Sendable {
             guard !plan.positions.isEmpty else { continue }
             let position = random.below(plan.positions.count)
             let (action, responseIndex) = plan.positions[position]
-            let context = MutationContext(
+            var context = MutationContext(
                 step: flow.actions[action].step, responseIndex: responseIndex, previousToken: plan.previousTokens[position])
             var responses = flow.actions[action].responses
+            context.parsed = (responses[responseIndex].body, plan.parsed[position])
             let primary = operators[random.pick(weighted)]
             guard let first = primary.mutate(responses[responseIndex], context: context, random: &random) else { continue }
             responses[responseIndex] = first.response

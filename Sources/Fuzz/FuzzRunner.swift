@@ -61,6 +61,8 @@ public struct FuzzRunner: Sendable {
     let flowsByName: [String: FuzzFlow]
     /// The secrets of each flow's unmutated prefixes, worked out once.
     let secretsPlan: SecretsPlan
+    /// The oracle's classifications of unmutated answers, shared by all cases.
+    let answerClasses = AnswerClasses()
 
     public init(configuration: FuzzConfiguration, source: any OutcomeSource = EngineOutcomeSource()) {
         self.configuration = configuration
@@ -127,6 +129,7 @@ public struct FuzzRunner: Sendable {
     /// The verdict of a case; the secrets are worked out only when an error message must be checked.
     func verdict(_ fuzzCase: FuzzCase, flow: FuzzFlow, observation: Observation?, baseline: Outcome?) -> Verdict {
         Judge.judge(fuzzCase, observation: observation, baseline: baseline,
+                    prediction: answerClasses.predict(fuzzCase, flow: flow),
                     secretsIfNeeded: { secretsPlan.secrets(flow: flow, fuzzCase: fuzzCase) })
     }
 
@@ -171,38 +174,76 @@ public struct FuzzRunner: Sendable {
 
     /// A value worth checking for: six characters or more, and not just `A`s (the huge-string filler).
     static func isSecret(_ value: String) -> Bool {
-        hasSixCharacters(value) && !value.utf8.allSatisfy { $0 == UInt8(ascii: "A") }
+        hasSixCharacters(value) && !isFiller(value)
+    }
+
+    /// `value.utf8.allSatisfy { $0 == "A" }`, eight bytes at a time (a huge-string filler is a megabyte).
+    static func isFiller(_ value: String) -> Bool {
+        let a = UInt8(ascii: "A")
+        return value.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            let count = buffer.count
+            var i = 0
+            let word: UInt64 = 0x4141_4141_4141_4141
+            while i + 8 <= count {
+                if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) != word { return false }
+                i += 8
+            }
+            while i < count {
+                if base[i] != a { return false }
+                i += 1
+            }
+            return true
+        } ?? value.utf8.allSatisfy { $0 == a }
     }
 
     /// `value.count >= 6` without counting every character of a long value.
-    static func hasSixCharacters(_ value: String) -> Bool { !value.dropFirst(5).isEmpty }
+    static func hasSixCharacters(_ value: String) -> Bool {
+        // Six ASCII bytes other than CR are six characters (only CR LF joins ASCII into one character),
+        // so most values are decided without breaking them into characters.
+        let utf8 = value.utf8
+        if utf8.count < 6 { return false }
+        if utf8.prefix(6).allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return true }
+        return !value.dropFirst(5).isEmpty
+    }
 }
 
 /// The secrets of each flow action's unmutated prefix (typed values up to the action, tokens of the
 /// earlier actions' answers), so a case only reads the tokens of its own answers.
 struct SecretsPlan: Sendable {
-    private let prefixes: [String: [[String]]]
+    /// Per flow name: per action, the prefix's secrets (already filtered with `isSecret`), and the action's
+    /// unmutated answers with the tokens of each, so a case parses only the answers it changed.
+    private let prefixes: [String: [(secrets: [String], answers: [FuzzResponse], tokens: [[String]])]]
 
     init(flows: [FuzzFlow]) {
-        var prefixes: [String: [[String]]] = [:]
+        var prefixes: [String: [(secrets: [String], answers: [FuzzResponse], tokens: [[String]])]] = [:]
         for flow in flows where prefixes[flow.name] == nil {
             var running: [String] = []
-            var perAction: [[String]] = []
+            var perAction: [(secrets: [String], answers: [FuzzResponse], tokens: [[String]])] = []
             for action in flow.actions {
-                perAction.append(running + action.call.secrets)
-                running += action.call.secrets + FuzzRunner.tokens(in: action.responses)
+                let tokens = action.responses.map { FuzzRunner.tokens(in: [$0]) }
+                perAction.append(((running + action.call.secrets).filter(FuzzRunner.isSecret), action.responses, tokens))
+                running += action.call.secrets + tokens.flatMap { $0 }
             }
             prefixes[flow.name] = perAction
         }
         self.prefixes = prefixes
     }
 
-    /// Equal to ``FuzzRunner/secrets(flow:fuzzCase:)``.
+    /// Equal to ``FuzzRunner/secrets(flow:fuzzCase:)`` (filtering distributes over the concatenation).
     func secrets(flow: FuzzFlow, fuzzCase: FuzzCase) -> [String] {
         guard let perAction = prefixes[flow.name], fuzzCase.action < perAction.count else {
             return FuzzRunner.secrets(flow: flow, fuzzCase: fuzzCase)
         }
-        return (perAction[fuzzCase.action] + FuzzRunner.tokens(in: fuzzCase.responses)).filter(FuzzRunner.isSecret)
+        let plan = perAction[fuzzCase.action]
+        var secrets = plan.secrets
+        for (index, answer) in fuzzCase.responses.enumerated() {
+            // Unchanged answers share their bytes with the flow's, so this comparison is cheap.
+            let tokens = index < plan.answers.count && plan.answers[index] == answer
+                ? plan.tokens[index] : FuzzRunner.tokens(in: [answer])
+            secrets += tokens.filter(FuzzRunner.isSecret)
+        }
+        return secrets
     }
 }
 

@@ -41,6 +41,22 @@ public indirect enum JSONNode: Sendable, Hashable {
         return out
     }
 
+    /// The UTF-8 bytes of ``serialized()``, written straight into an array (no intermediate string, which
+    /// matters for huge values).
+    public func serializedBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        write(to: &out, plain: nil)
+        return out
+    }
+
+    /// ``serializedBytes()`` when `plain` needs no escaping (printable ASCII without quote or backslash):
+    /// a string value equal to it is copied without being scanned (the huge-string filler is a megabyte).
+    func serializedBytes(plain: String) -> [UInt8] {
+        var out: [UInt8] = []
+        write(to: &out, plain: plain)
+        return out
+    }
+
     /// Serialisation with newlines and two-space indentation (same members, same order).
     public func prettySerialized() -> String {
         var out = ""
@@ -116,6 +132,63 @@ public indirect enum JSONNode: Sendable, Hashable {
         }
     }
 
+    /// The compact form of ``write(to:pretty:indent:)`` into bytes.
+    private func write(to out: inout [UInt8], plain: String?) {
+        switch self {
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (i, member) in members.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONNode.writeString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                member.value.write(to: &out, plain: plain)
+            }
+            out.append(UInt8(ascii: "}"))
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                item.write(to: &out, plain: plain)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .string(let text):
+            // Equal strings of one storage compare in constant time; others differ early or in length.
+            if let plain, text.utf8.count == plain.utf8.count, text == plain {
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: text.utf8)
+                out.append(UInt8(ascii: "\""))
+            } else {
+                JSONNode.writeString(text, to: &out)
+            }
+        case .number(let text): out.append(contentsOf: text.utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// ``writeString(_:to:)`` into bytes: plain text is copied at once, the rest escaped alike.
+    static func writeString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let needsEscape = text.withUTF8 { buffer in
+            var i = 0
+            while true {
+                i = plainASCIIEnd(buffer, from: i)
+                guard i < buffer.count else { return false }
+                guard buffer[i] >= 0x80 else { return true }
+                i += 1
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        if !needsEscape {
+            text.withUTF8 { out.append(contentsOf: $0) }
+        } else {
+            var escaped = ""
+            writeString(text, to: &escaped)
+            out.append(contentsOf: escaped.utf8.dropFirst().dropLast())
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     static func writeString(_ text: String, to out: inout String) {
         let needsEscape = text.utf8.withContiguousStorageIfAvailable { buffer in
             var i = 0
@@ -185,7 +258,12 @@ public indirect enum JSONNode: Sendable, Hashable {
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func value(depth: Int) -> JSONNode? {
@@ -203,18 +281,30 @@ public indirect enum JSONNode: Sendable, Hashable {
             }
         }
 
-        mutating func literal(_ word: String, _ node: JSONNode) -> JSONNode? {
-            let utf8 = Array(word.utf8)
-            guard index + utf8.count <= bytes.count, Array(bytes[index..<index + utf8.count]) == utf8 else { return nil }
-            index += utf8.count
+        mutating func literal(_ word: StaticString, _ node: JSONNode) -> JSONNode? {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return nil }
+            let utf8 = UnsafeBufferPointer(start: word.utf8Start, count: count)
+            guard bytes[index..<index + count].elementsEqual(utf8) else { return nil }
+            index += count
             return node
         }
 
         mutating func number() -> JSONNode? {
             let start = index
-            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
-            guard index > start, let text = String(bytes: bytes[start..<index], encoding: .utf8) else { return nil }
-            return .number(text)
+            while index < bytes.count, Parser.isNumberByte(bytes[index]) { index += 1 }
+            // The bytes are ASCII, which decodes as it stands.
+            guard index > start else { return nil }
+            return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+        }
+
+        /// `+-0123456789.eE`.
+        static func isNumberByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"): true
+            default: false
+            }
         }
 
         mutating func object(depth: Int) -> JSONNode? {

@@ -48,10 +48,12 @@ public enum Judge {
 
     /// The oracle's walk over an action's answers.
     public static func predict(step: Step, responses: [FuzzResponse]) -> ChainPrediction {
-        let raw = responses.map {
-            RawResponse(status: $0.observedStatus, headers: $0.headers.map { ($0.name, $0.value) }, body: $0.body)
-        }
-        return OutcomeTable.walk(from: step, responses: raw + exhaustion)
+        OutcomeTable.walk(from: step, responses: responses.map(raw) + exhaustion)
+    }
+
+    /// An answer as the oracle sees it.
+    static func raw(_ answer: FuzzResponse) -> RawResponse {
+        RawResponse(status: answer.observedStatus, headers: answer.headers.map { ($0.name, $0.value) }, body: answer.body)
     }
 
     /// The verdict for `fuzzCase` given what happened. `baseline` is the engine's outcome for the
@@ -62,9 +64,12 @@ public enum Judge {
 
     /// ``judge(_:observation:baseline:secrets:)`` working the secrets out only when an error message
     /// has to be checked.
+    ///
+    /// `prediction`, when given, must be ``predict(step:responses:)`` of the case (the runner works it out
+    /// with the classifications of unmutated answers it remembers).
     static func judge(_ fuzzCase: FuzzCase, observation: Observation?, baseline: Outcome?,
-                      secretsIfNeeded: () -> [String]) -> Verdict {
-        let prediction = predict(step: fuzzCase.step, responses: fuzzCase.responses)
+                      prediction: ChainPrediction? = nil, secretsIfNeeded: () -> [String]) -> Verdict {
+        let prediction = prediction ?? predict(step: fuzzCase.step, responses: fuzzCase.responses)
         let mutatedStep = fuzzCase.response < prediction.hops.count
             ? prediction.hops[fuzzCase.response].step.name : fuzzCase.step.name
         func verdict(_ kind: VerdictKind, _ expected: String, _ actual: String, _ note: String = "") -> Verdict {
@@ -160,19 +165,22 @@ struct SecretSearch {
         let n = hay.count
         guard m > 0 else { return true }
         guard m <= n else { return false }
-        var shift = [Int](repeating: m, count: 256)
-        for i in 0..<(m - 1) { shift[Int(pin[i])] = m - 1 - i }
-        var i = 0
-        while i <= n - m {
-            let last = hay[i + m - 1]
-            if last == pin[m - 1] {
-                var j = 0
-                while j < m - 1, hay[i + j] == pin[j] { j += 1 }
-                if j == m - 1 { return true }
+        // The shift table lives on the stack: this runs for every secret of every error message.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { shift in
+            shift.initialize(repeating: m)
+            for i in 0..<(m - 1) { shift[Int(pin[i])] = m - 1 - i }
+            var i = 0
+            while i <= n - m {
+                let last = hay[i + m - 1]
+                if last == pin[m - 1] {
+                    var j = 0
+                    while j < m - 1, hay[i + j] == pin[j] { j += 1 }
+                    if j == m - 1 { return true }
+                }
+                i += shift[Int(last)]
             }
-            i += shift[Int(last)]
+            return false
         }
-        return false
     }
 
     static func isASCII(_ text: String) -> Bool {

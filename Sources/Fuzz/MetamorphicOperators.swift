@@ -4,7 +4,7 @@ public struct ExtraFieldOperator: MutationOperator {
     public var isMetamorphic: Bool { true }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), var members = node.members else { return nil }
+        guard let node = Body.object(response, context), var members = node.members else { return nil }
         let extras: [(String, JSONNode)] = [
             ("x_fuzz", .string("value")), ("new_feature", .object([("enabled", .bool(true))])),
             ("hints", .array([.number("1"), .null])), ("redirect_reason", .string("policy")),
@@ -21,7 +21,7 @@ public struct ReorderKeysOperator: MutationOperator {
     public var isMetamorphic: Bool { true }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), let members = node.members, members.count > 1 else { return nil }
+        guard let node = Body.object(response, context), let members = node.members, members.count > 1 else { return nil }
         let shift = 1 + random.below(members.count - 1)
         let rotated = Array(members[shift...] + members[..<shift])
         return Mutated(Body.with(response, .object(rotated)), "rotated by \(shift)")
@@ -34,22 +34,37 @@ public struct ReencodeOperator: MutationOperator {
     public var isMetamorphic: Bool { true }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response) else { return nil }
+        guard let node = Body.object(response, context) else { return nil }
         if random.chance(50) { return Mutated(Body.with(response, text: " \n" + node.prettySerialized() + "\n"), "pretty") }
-        // Escape letters inside string values (keys too): still the same JSON value.
-        var out = ""
+        var out = response
+        out.body = ReencodeOperator.escapingLetters(node.serializedBytes())
+        return Mutated(out, "unicode escapes")
+    }
+
+    /// Escapes ASCII letters inside strings (keys too) as `\u00xx`: still the same JSON value. Works on
+    /// the compact bytes: the only ASCII letters are the alphabetic ASCII scalars, a non-ASCII scalar's
+    /// bytes are never a letter, quote or backslash, and the writer follows a backslash with an ASCII
+    /// byte, so this is the scalar-by-scalar rewrite it replaced, without a string built per scalar.
+    static func escapingLetters(_ bytes: [UInt8]) -> [UInt8] {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
         var inString = false
         var escaped = false
-        for scalar in node.serialized().unicodeScalars {
-            if inString, !escaped, scalar.properties.isAlphabetic, scalar.isASCII {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        for byte in bytes {
+            if inString, !escaped, (byte | 0x20) >= UInt8(ascii: "a"), (byte | 0x20) <= UInt8(ascii: "z") {
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "u"))
+                out.append(UInt8(ascii: "0"))
+                out.append(UInt8(ascii: "0"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
                 continue
             }
-            out.unicodeScalars.append(scalar)
-            if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString.toggle() }
+            out.append(byte)
+            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString.toggle() }
         }
-        return Mutated(Body.with(response, text: out), "unicode escapes")
+        return out
     }
 }
 
@@ -59,7 +74,7 @@ public struct DescriptionChangeOperator: MutationOperator {
     public var isMetamorphic: Bool { true }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response) else { return nil }
+        guard let node = Body.object(response, context) else { return nil }
         switch random.below(3) {
         case 0:
             guard let description = node["error_description"]?.stringValue else { return nil }

@@ -8,6 +8,9 @@ public struct MutationContext: Sendable {
     public var responseIndex: Int
     /// The continuation token of the previous response in the flow, if any (for swaps).
     public var previousToken: String?
+    /// The unmutated answer's body and its parse, when the generator has it (each flow answer is parsed
+    /// once per campaign, not once per case).
+    var parsed: (body: [UInt8], node: JSONNode?)?
 
     public init(step: Step, responseIndex: Int, previousToken: String?) {
         self.step = step
@@ -54,10 +57,18 @@ enum Body {
         return node
     }
 
+    /// ``object(_:)``, taken from the context's parse when the body is the one parsed there (an unchanged
+    /// answer shares its bytes with the flow's, so the comparison is cheap).
+    static func object(_ response: FuzzResponse, _ context: MutationContext) -> JSONNode? {
+        guard let parsed = context.parsed, parsed.body == response.body else { return object(response) }
+        guard response.fault == nil, let node = parsed.node, node.members != nil else { return nil }
+        return node
+    }
+
     /// The response with `node` as its compact body.
     static func with(_ response: FuzzResponse, _ node: JSONNode) -> FuzzResponse {
         var copy = response
-        copy.body = Array(node.serialized().utf8)
+        copy.body = node.serializedBytes()
         return copy
     }
 

@@ -26,7 +26,7 @@ public struct ErrorSwapOperator: MutationOperator {
     public var name: String { "errorSwap" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response) else { return nil }
+        guard let node = Body.object(response, context) else { return nil }
         let value = random.chance(80) ? random.pick(Catalogue.errors) : random.pick(Catalogue.unknownStrings)
         var out = Body.with(response, node.setting("error", to: .string(value)))
         if out.status == 200 { out.status = 400 }
@@ -40,7 +40,7 @@ public struct SuberrorSwapOperator: MutationOperator {
     public var weight: Int { 2 }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard var node = Body.object(response) else { return nil }
+        guard var node = Body.object(response, context) else { return nil }
         if node["error"] == nil { node = node.setting("error", to: .string("invalid_grant")) }
         var out: FuzzResponse
         let detail: String
@@ -62,7 +62,7 @@ public struct ErrorCodeSwapOperator: MutationOperator {
     public var name: String { "errorCodeSwap" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), node["error"] != nil else { return nil }
+        guard let node = Body.object(response, context), node["error"] != nil else { return nil }
         let choice = random.below(10)
         let value: JSONNode
         switch choice {
@@ -81,7 +81,7 @@ public struct ChallengeTypeOperator: MutationOperator {
     public var weight: Int { 3 }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), response.status == 200 || node["challenge_type"] != nil else { return nil }
+        guard let node = Body.object(response, context), response.status == 200 || node["challenge_type"] != nil else { return nil }
         let value = random.pick(Catalogue.challengeTypes)
         return Mutated(Body.with(response, node.setting("challenge_type", to: .string(value))), "challenge_type=\(value)")
     }
@@ -93,7 +93,7 @@ public struct ContinuationTokenOperator: MutationOperator {
     public var weight: Int { 2 }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response) else { return nil }
+        guard let node = Body.object(response, context) else { return nil }
         switch random.below(4) {
         case 0: return node["continuation_token"] == nil ? nil : Mutated(Body.with(response, node.removing("continuation_token")), "token removed")
         case 1: return Mutated(Body.with(response, node.setting("continuation_token", to: .string(""))), "token empty")
@@ -112,7 +112,7 @@ public struct ListFieldOperator: MutationOperator {
     public init() {}
     static let fields = ["required_attributes", "invalid_attributes", "methods"]
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response) else { return nil }
+        guard let node = Body.object(response, context) else { return nil }
         let present = ListFieldOperator.fields.filter { node[$0] != nil }
         let field = present.isEmpty ? random.pick(ListFieldOperator.fields) : random.pick(present)
         let variants: [(String, JSONNode?)] = [
@@ -133,7 +133,7 @@ public struct PollStatusOperator: MutationOperator {
     public var name: String { "pollStatus" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), node["status"] != nil || context.step.endpointPath.hasSuffix("submit") else { return nil }
+        guard let node = Body.object(response, context), node["status"] != nil || context.step.endpointPath.hasSuffix("submit") else { return nil }
         let value = random.pick(Catalogue.pollStatuses)
         return Mutated(Body.with(response, node.setting("status", to: .string(value))), "status=\(value)")
     }
@@ -144,7 +144,7 @@ public struct NumberBoundaryOperator: MutationOperator {
     public var name: String { "numberBoundary" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response) else { return nil }
+        guard let node = Body.object(response, context) else { return nil }
         let present = Catalogue.numberFields.filter { node[$0] != nil }
         guard !present.isEmpty else { return nil }
         let field = random.pick(present)

@@ -55,7 +55,8 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
     public var served: Int { lock.withLock { position } }
 
     public func send(_ request: NativeAuthHTTPRequest) async throws -> NativeAuthHTTPResponse {
-        let body = [UInt8](request.body)
+        // Copied with one memcpy (the generic `Data` → `Array` route goes element by element).
+        let body = request.body.withUnsafeBytes { [UInt8]($0) }
         var record = SentRequest(
             url: request.url.absoluteString, headers: request.headers.map { .init($0.name, $0.value) }, body: body,
             continuationToken: FormReader.value(of: "continuation_token", in: body), served: nil, action: 0)
@@ -73,20 +74,21 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
         }
         return NativeAuthHTTPResponse(
             statusCode: next.status, headers: next.headers.map { NativeAuthHTTPHeader($0.name, $0.value) },
-            body: Data(next.body))
+            body: next.body.withUnsafeBufferPointer { Data(buffer: $0) })
     }
 }
 
 /// A minimal `application/x-www-form-urlencoded` reader (`+` and `%20` are spaces), separate from the engine's.
 enum FormReader {
     static func value(of name: String, in body: [UInt8]) -> String? {
-        var start = body.startIndex
-        while start < body.endIndex {
-            let end = body[start...].firstIndex(of: UInt8(ascii: "&")) ?? body.endIndex
+        var start = 0
+        while start < body.count {
+            let end = find(UInt8(ascii: "&"), in: body, from: start, to: body.count)
             if start < end {
                 let pair = body[start..<end]
-                let equals = pair.firstIndex(of: UInt8(ascii: "="))
-                if decode(pair[..<(equals ?? end)]) == name {
+                let found = find(UInt8(ascii: "="), in: body, from: start, to: end)
+                let equals = found < end ? found : nil
+                if matches(pair[..<(equals ?? end)], name) {
                     return equals.map { decode(pair[($0 + 1)...]) } ?? ""
                 }
             }
@@ -95,18 +97,37 @@ enum FormReader {
         return nil
     }
 
+    /// The index of the first `byte` in `bytes[start..<end]`, or `end`; `memchr` does the scan (a form
+    /// body can hold a megabyte-long token).
+    static func find(_ byte: UInt8, in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        guard start < end else { return end }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else { return end }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// `decode(key) == name`, comparing bytes when the key is plain ASCII (no `+`, `%` or non-ASCII byte,
+    /// where the decoded string is the bytes and string equality is byte equality) without making a string.
+    static func matches(_ key: ArraySlice<UInt8>, _ name: String) -> Bool {
+        let plain = key.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "%") }
+        guard plain, name.utf8.allSatisfy({ $0 < 0x80 }) else { return decode(key) == name }
+        return key.elementsEqual(name.utf8)
+    }
+
     static func decode(_ bytes: ArraySlice<UInt8>) -> String {
-        if !bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) {
+        if !hasPlusOrPercent(bytes) {
             return String(decoding: bytes, as: UTF8.self)
         }
         var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
         var i = bytes.startIndex
         while i < bytes.endIndex {
             let byte = bytes[i]
             if byte == UInt8(ascii: "+") {
                 out.append(0x20)
-            } else if byte == UInt8(ascii: "%"), i + 2 < bytes.endIndex,
-                let value = UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16)
+            } else if byte == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let value = hexPair(bytes[i + 1], bytes[i + 2])
+                ?? UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16)
             {
                 out.append(value)
                 i += 2
@@ -116,5 +137,43 @@ enum FormReader {
             i += 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether `bytes` holds a `+` or `%`, looked at eight bytes at a time (a token can be a megabyte).
+    static func hasPlusOrPercent(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            var i = 0
+            while i + 8 <= buffer.count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let plus = word ^ (ones &* 0x2B)
+                let percent = word ^ (ones &* 0x25)
+                // A zero byte in either (an exact test: a borrow only starts at a zero byte).
+                if (((plus &- ones) & ~plus) | ((percent &- ones) & ~percent)) & highs != 0 { break }
+                i += 8
+            }
+            while i < buffer.count {
+                if buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "%") { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// Two hex digits as a byte; nil otherwise (the caller then asks `UInt8(_:radix:)`, which also takes a sign).
+    static func hexPair(_ high: UInt8, _ low: UInt8) -> UInt8? {
+        guard let h = hexDigit(high), let l = hexDigit(low) else { return nil }
+        return h << 4 | l
+    }
+
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

@@ -3,7 +3,7 @@ public struct FieldDropOperator: MutationOperator {
     public var name: String { "fieldDrop" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), let members = node.members, !members.isEmpty else { return nil }
+        guard let node = Body.object(response, context), let members = node.members, !members.isEmpty else { return nil }
         let index = random.below(members.count)
         var kept = members
         let dropped = kept.remove(at: index)
@@ -16,7 +16,7 @@ public struct DuplicateKeyOperator: MutationOperator {
     public var name: String { "duplicateKey" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), var members = node.members, !members.isEmpty else { return nil }
+        guard let node = Body.object(response, context), var members = node.members, !members.isEmpty else { return nil }
         let index = random.below(members.count)
         let key = members[index].key
         let other: JSONNode
@@ -38,7 +38,7 @@ public struct TypeChangeOperator: MutationOperator {
     public var name: String { "typeChange" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), let members = node.members, !members.isEmpty else { return nil }
+        guard let node = Body.object(response, context), let members = node.members, !members.isEmpty else { return nil }
         let member = members[random.below(members.count)]
         let replacements: [(String, JSONNode)] = [
             ("number", .number("42")), ("string", .string("42")), ("bool", .bool(true)), ("null", .null),
@@ -54,13 +54,24 @@ public struct HugeStringOperator: MutationOperator {
     public var name: String { "hugeString" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), let members = node.members else { return nil }
+        guard let node = Body.object(response, context), let members = node.members else { return nil }
         let strings = members.filter { $0.value.stringValue != nil }
         guard !strings.isEmpty else { return nil }
         let member = random.pick(strings)
         let size = random.pick([65_536, 262_144, 1_048_576])
-        let value = String(decoding: [UInt8](repeating: UInt8(ascii: "A"), count: size), as: UTF8.self)
-        return Mutated(Body.with(response, node.setting(member.key, to: .string(value))), "\(member.key) \(size) bytes")
+        let value = HugeStringOperator.filler(size)
+        var out = response
+        out.body = node.setting(member.key, to: .string(value)).serializedBytes(plain: value)
+        return Mutated(out, "\(member.key) \(size) bytes")
+    }
+
+    /// The three filler values, made once: strings are shared copy-on-write, so every case reuses them.
+    private static let fillers: [Int: String] = Dictionary(uniqueKeysWithValues: [65_536, 262_144, 1_048_576].map {
+        ($0, String(decoding: [UInt8](repeating: UInt8(ascii: "A"), count: $0), as: UTF8.self))
+    })
+
+    static func filler(_ size: Int) -> String {
+        fillers[size] ?? String(decoding: [UInt8](repeating: UInt8(ascii: "A"), count: size), as: UTF8.self)
     }
 }
 
@@ -69,13 +80,22 @@ public struct DeepNestingOperator: MutationOperator {
     public var name: String { "deepNesting" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard response.fault == nil, let node = Body.object(response), let members = node.members else { return nil }
-        let depth = random.pick([100, 511, 513, 5_000])
-        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        guard response.fault == nil, let node = Body.object(response, context), let members = node.members else { return nil }
+        let depth = random.pick(DeepNestingOperator.depths)
+        let nested = DeepNestingOperator.nested[depth] ?? DeepNestingOperator.nesting(depth)
         var text = node.serialized()
         text.removeLast()
         text += (members.isEmpty ? "" : ",") + "\"nested\":" + nested + "}"
         return Mutated(Body.with(response, text: text), "nesting \(depth)")
+    }
+
+    static let depths = [100, 511, 513, 5_000]
+    /// The nested values, made once (`String(repeating:count:)` appends one bracket at a time).
+    private static let nested: [Int: String] = Dictionary(uniqueKeysWithValues: depths.map { ($0, nesting($0)) })
+
+    static func nesting(_ depth: Int) -> String {
+        String(decoding: [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth),
+               as: UTF8.self)
     }
 }
 
@@ -84,7 +104,7 @@ public struct InvalidUTF8Operator: MutationOperator {
     public var name: String { "invalidUTF8" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = Body.object(response), let members = node.members else { return nil }
+        guard let node = Body.object(response, context), let members = node.members else { return nil }
         let strings = members.filter { $0.value.stringValue != nil }
         guard !strings.isEmpty else { return nil }
         let member = random.pick(strings)
@@ -93,10 +113,34 @@ public struct InvalidUTF8Operator: MutationOperator {
         let bad = random.pick([[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80]] as [[UInt8]])
         var bytes = Array(text.utf8)
         let escaped = Array("\\u0001FUZZ\\u0001".utf8)
-        if let range = bytes.firstRange(of: escaped) { bytes.replaceSubrange(range, with: bad) }
+        // A plain byte search: `firstRange(of:)` resolves to Foundation's generic `DataProtocol` search here,
+        // which is slow over a huge body.
+        if let start = InvalidUTF8Operator.firstIndex(of: escaped, in: bytes) {
+            bytes.replaceSubrange(start..<start + escaped.count, with: bad)
+        }
         var out = response
         out.body = bytes
         return Mutated(out, "\(member.key) invalid UTF-8")
+    }
+
+    /// The start of the first occurrence of `needle` in `haystack` (the same match as `firstRange(of:)`).
+    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty ? 0 : nil }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                var start = 0
+                let last = hay.count - pin.count
+                while start <= last {
+                    if hay[start] == first {
+                        var offset = 1
+                        while offset < pin.count, hay[start + offset] == pin[offset] { offset += 1 }
+                        if offset == pin.count { return start }
+                    }
+                    start += 1
+                }
+                return nil
+            }
+        }
     }
 }
 

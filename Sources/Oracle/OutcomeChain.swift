@@ -45,6 +45,16 @@ extension OutcomeTable {
     /// transport's single retry on 5xx / network failure (one counter per request), the resend
     /// after a PKeyAuth challenge, and the 6-call limit of the reset-password poll loop (§6.4).
     public static func walk(from step: Step, responses: [RawResponse]) -> ChainPrediction {
+        walk(from: step, count: responses.count) { step, index in
+            let response = responses[index]
+            return StrictClassifier.classify(step: step, status: response.status, headers: response.headers, body: response.body)
+        }
+    }
+
+    /// ``walk(from:responses:)`` over `count` responses whose classification as an answer to a step
+    /// `classify(step, index)` gives: a caller that walks the same responses again (the fuzzer's
+    /// unmutated answers) can reuse what ``StrictClassifier`` said about them.
+    public static func walk(from step: Step, count: Int, classify: (Step, Int) -> ResponseClass) -> ChainPrediction {
         var current = step
         var hops: [ChainPrediction.Hop] = []
         var retryLeft = 1
@@ -52,14 +62,13 @@ extension OutcomeTable {
         // Transport retries resend the same poll call; only new requests count towards the limit.
         var pollCalls = step == .resetPasswordPollFinal ? Step.pollCallLimit - 1 : 0
         var freshRequest = true
-        for response in responses {
+        for index in 0..<count {
             if freshRequest, current == .resetPasswordPoll || current == .resetPasswordPollFinal {
                 pollCalls += 1
                 current = pollCalls >= Step.pollCallLimit ? .resetPasswordPollFinal : .resetPasswordPoll
             }
             freshRequest = false
-            let classified = StrictClassifier.classify(
-                step: current, status: response.status, headers: response.headers, body: response.body)
+            let classified = classify(current, index)
             if (classified.kind == .serverError || classified.kind == .transportFailure), retryLeft > 0 {
                 retryLeft -= 1
                 hops.append(.init(step: current, response: classified, row: nil))

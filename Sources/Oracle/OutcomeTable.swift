@@ -17,7 +17,11 @@ public enum OutcomeTable {
 
     /// The first row of `step` that matches `response`.
     public static func row(for step: Step, response: ResponseClass) -> OutcomeRow? {
-        rows(for: step).first { $0.match.matches(response) }
+        // Matched in place: only the winning row is copied out (each copy retains every field of a row).
+        rowsByStep[step]?.withUnsafeBufferPointer { rows in
+            for index in rows.indices where rows[index].match.matches(response) { return rows[index] }
+            return nil
+        }
     }
 
     /// The expected outcome and the row that gives it; nil when the client proceeds to another

@@ -27,7 +27,14 @@ enum EndpointTable {
         "continuation_token", "challenge_type", "redirect_reason", "methods",
     ]
 
-    static func rule(for endpoint: NativeAuthEndpoint) -> EndpointRule {
+    /// The rule of each endpoint, built once: the classifier asks for it on every response, and building
+    /// it hashes every string of its sets.
+    private static let rules: [NativeAuthEndpoint: EndpointRule] = Dictionary(
+        uniqueKeysWithValues: NativeAuthEndpoint.allCases.map { ($0, makeRule(for: $0)) })
+
+    static func rule(for endpoint: NativeAuthEndpoint) -> EndpointRule { rules[endpoint] ?? makeRule(for: endpoint) }
+
+    private static func makeRule(for endpoint: NativeAuthEndpoint) -> EndpointRule {
         switch endpoint {
         case .signUpStart:
             EndpointRule(

@@ -116,10 +116,25 @@ final class NativeAuthEngine: Sendable {
     /// The `Authorization` value answering a PKeyAuth challenge without a device certificate.
     static func pkeyAuthAnswer(to challenge: String) -> String {
         var answer = "PKeyAuth"
-        if let range = challenge.range(of: #"Context="[^"]*""#, options: .regularExpression) {
-            answer += " " + challenge[range] + ","
+        if let context = contextParameter(in: challenge) {
+            answer += " " + context + ","
         }
         return answer + #" Version="1.0""#
+    }
+
+    /// The leftmost match of the pattern `Context="[^"]*"` in `challenge`, found without a regular
+    /// expression: the first `Context="` and the next quote after it (if there is none, no later
+    /// `Context="` can have one either).
+    static func contextParameter(in challenge: String) -> String? {
+        let utf8 = Array(challenge.utf8)
+        let prefix = Array(#"Context=""#.utf8)
+        guard utf8.count >= prefix.count else { return nil }
+        for start in 0...(utf8.count - prefix.count) where utf8[start] == prefix[0] {
+            guard utf8[start..<start + prefix.count].elementsEqual(prefix) else { continue }
+            guard let close = utf8[(start + prefix.count)...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            return String(decoding: utf8[start...close], as: UTF8.self)
+        }
+        return nil
     }
 
     /// The HTTP request for a call: form body with `client_id` first, MSAL's headers (native-auth-api.md §3.1)

@@ -205,10 +205,14 @@ struct ResponseJSONParser {
         index += 1
         let start = index
         // Fast path: no escape before the closing quote.
-        index = plainEnd(from: index)
+        var seen: UInt64 = 0
+        index = plainEnd(from: index, seen: &seen)
         guard index < bytes.count else { return nil }
         if bytes[index] == UInt8(ascii: "\"") {
-            let string = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            let run = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            // ASCII is valid UTF-8 as it stands: decoding it skips the generic validating initialiser.
+            let ascii = seen & 0x8080_8080_8080_8080 == 0
+            let string = ascii ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
             index += 1
             return string
         }
@@ -255,6 +259,13 @@ struct ResponseJSONParser {
     /// plain bytes are skipped eight at a time: a word has no such byte when none of its bytes is below
     /// 0x20 and none equals 0x22 or 0x5C (the exact "has a zero byte" bit test on `word ^ pattern`).
     private func plainEnd(from start: Int) -> Int {
+        var seen: UInt64 = 0
+        return plainEnd(from: start, seen: &seen)
+    }
+
+    /// ``plainEnd(from:)``, also OR-ing every byte it passes into `seen` (a high bit there means a
+    /// non-ASCII byte), so the string fast path needs no second pass to know whether it is ASCII.
+    private func plainEnd(from start: Int, seen: inout UInt64) -> Int {
         var position = start
         if let base = bytes.baseAddress {
             let ones: UInt64 = 0x0101_0101_0101_0101
@@ -265,12 +276,14 @@ struct ResponseJSONParser {
                 let backslash = word ^ (ones &* 0x5C)
                 let control = (word &- ones &* 0x20) & ~word
                 if (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0 { break }
+                seen |= word
                 position += 8
             }
         }
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return position }
+            seen |= UInt64(byte)
             position += 1
         }
         return position

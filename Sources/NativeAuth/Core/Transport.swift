@@ -34,7 +34,7 @@ public struct NativeAuthHTTPRequest: Sendable, Hashable {
 
     /// The first header with this name (case-insensitive).
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { HeaderName.equal($0.name, name) }?.value
     }
 
     /// The decoded form fields of the body, in order.
@@ -67,7 +67,7 @@ public struct NativeAuthHTTPResponse: Sendable, Hashable {
 
     /// The first header with this name (case-insensitive).
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { HeaderName.equal($0.name, name) }?.value
     }
 }
 
@@ -120,4 +120,26 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// `transport error (kind): message`.
     public var description: String { "transport error (\(kind.rawValue)): \(message)" }
+}
+
+/// Header-name comparison: `caseInsensitiveCompare == .orderedSame`, done byte by byte when both names
+/// are ASCII (where it is exactly ASCII case folding); Foundation's comparison otherwise.
+enum HeaderName {
+    static func equal(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        let fast: Bool? = a.withUTF8 { x in
+            b.withUTF8 { y -> Bool? in
+                guard x.allSatisfy({ $0 < 0x80 }), y.allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard x.count == y.count else { return false }
+                for i in 0..<x.count where lower(x[i]) != lower(y[i]) { return false }
+                return true
+            }
+        }
+        return fast ?? (a.caseInsensitiveCompare(b) == .orderedSame)
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
 }

@@ -45,7 +45,7 @@ extension Outcome {
 
     private static func describe(_ state: AnyObject?) -> (String?, String?) {
         guard let state else { return (nil, nil) }
-        let name = String(describing: type(of: state))
+        let name = TypeNames.name(of: type(of: state))
         if let base = state as? MSALNativeAuthBaseState { return (name, base.continuationToken) }
         if let base = state as? SignInAfterPreviousFlowBaseState { return (name, base.continuationToken) }
         return (name, nil)

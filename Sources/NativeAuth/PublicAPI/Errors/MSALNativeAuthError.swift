@@ -26,7 +26,7 @@ public class MSALNativeAuthError: Error, LocalizedError, CustomStringConvertible
 
     var defaultMessage: String { DefaultErrorText.text(for: typeName) }
     var typeName: String { "generalError" }
-    var className: String { String(describing: Swift.type(of: self)) }
+    var className: String { TypeNames.name(of: Swift.type(of: self)) }
 
     /// `<ErrorClass>.<type>`, as in an ``Outcome``.
     public var outcomeName: String { "\(className).\(typeName)" }
