@@ -29,6 +29,19 @@ struct CanonicalEntry {
     /// Just after the entry's closing brace.
     var end = 0
 
+    // Member orders, made once rather than per object read.
+    private static let requestOrder: [StaticString] = [
+        "method", "url", "httpVersion", "cookies", "headers", "queryString", "postData", "headersSize", "bodySize",
+    ]
+    private static let responseOrder: [StaticString] = [
+        "status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize", "bodySize",
+    ]
+    private static let cookieOrder: [StaticString] = ["name", "value", "path", "domain", "expires", "httpOnly", "secure"]
+    private static let pairOrder: [StaticString] = ["name", "value"]
+    private static let contentOrder: [StaticString] = ["size", "compression", "mimeType", "text", "encoding"]
+    private static let postDataOrder: [StaticString] = ["mimeType", "text", "encoding"]
+    private static let timingsOrder: [StaticString] = ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"]
+
     mutating func reset() {
         request.headers.removeAll(keepingCapacity: true)
         request.cookies.removeAll(keepingCapacity: true)
@@ -109,7 +122,7 @@ struct CanonicalEntry {
         defer { swap(&message, &request) }
         var empty = false
         guard reader.beginObject(isEmpty: &empty), !empty else { return false }
-        let order: [StaticString] = ["method", "url", "httpVersion", "cookies", "headers", "queryString", "postData", "headersSize", "bodySize"]
+        let order = Self.requestOrder
         var next = 0
         var failed = false
         var first = true
@@ -140,7 +153,7 @@ struct CanonicalEntry {
         defer { swap(&message, &response) }
         var empty = false
         guard reader.beginObject(isEmpty: &empty), !empty else { return false }
-        let order: [StaticString] = ["status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize", "bodySize"]
+        let order = Self.responseOrder
         var next = 0
         var failed = false
         var first = true
@@ -177,7 +190,7 @@ struct CanonicalEntry {
             guard reader.consumeNewline(level: level + 1) else { return false }
             var empty = false
             guard reader.beginObject(isEmpty: &empty), !empty else { return false }
-            let order: [StaticString] = cookie ? ["name", "value", "path", "domain", "expires", "httpOnly", "secure"] : ["name", "value"]
+            let order = cookie ? Self.cookieOrder : Self.pairOrder
             var next = 0
             var failed = false
             var first = true
@@ -205,7 +218,7 @@ struct CanonicalEntry {
     private static func scanBody(_ reader: inout CanonicalReader, level: Int, sizeFirst: Bool, into message: inout Message) -> Bool {
         var empty = false
         guard reader.beginObject(isEmpty: &empty), !empty else { return false }
-        let order: [StaticString] = sizeFirst ? ["size", "compression", "mimeType", "text", "encoding"] : ["mimeType", "text", "encoding"]
+        let order = sizeFirst ? Self.contentOrder : Self.postDataOrder
         let mimeIndex = sizeFirst ? 2 : 0
         var next = 0
         var failed = false
@@ -234,7 +247,7 @@ struct CanonicalEntry {
     private static func scanTimings(_ reader: inout CanonicalReader, level: Int) -> Bool {
         var empty = false
         guard reader.beginObject(isEmpty: &empty), !empty else { return false }
-        let order: [StaticString] = ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"]
+        let order = Self.timingsOrder
         var next = 0
         var failed = false
         var first = true

@@ -35,7 +35,17 @@ struct CanonicalReader {
     mutating func consumeNewline(level: Int) -> Bool {
         let width = 2 * level
         guard bytes.count - position > width, bytes[position] == 0x0A else { return false }
-        for i in 1...max(width, 1) where i <= width && bytes[position + i] != 0x20 { return false }
+        // Eight spaces at a time (entries' members sit 8 to 20 spaces deep).
+        let base = bytes.baseAddress! + position + 1
+        var i = 0
+        while i + 8 <= width {
+            if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) != 0x2020_2020_2020_2020 { return false }
+            i += 8
+        }
+        while i < width {
+            if base[i] != 0x20 { return false }
+            i += 1
+        }
         position += 1 + width
         return true
     }
@@ -155,31 +165,56 @@ struct CanonicalReader {
     func text(_ token: StringToken) -> String {
         let inner = UnsafeBufferPointer(rebasing: bytes[(token.range.lowerBound + 1)..<(token.range.upperBound - 1)])
         if !token.hasEscapes { return String(decoding: inner, as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(inner.count)
-        var i = 0
-        while i < inner.count {
-            let byte = inner[i]
-            guard byte == 0x5C else {
-                out.append(byte)
-                i += 1
-                continue
+        return String(decoding: unescaped(token), as: UTF8.self)
+    }
+
+    /// The decoded bytes of a string token.
+    func unescaped(_ token: StringToken) -> [UInt8] {
+        let inner = UnsafeBufferPointer(rebasing: bytes[(token.range.lowerBound + 1)..<(token.range.upperBound - 1)])
+        if !token.hasEscapes { return Array(inner) }
+        let source = inner.baseAddress!
+        let count = inner.count
+        // Decoding never lengthens the text.
+        return [UInt8](unsafeUninitializedCapacity: count) { out, written in
+            let target = out.baseAddress!
+            var i = 0
+            var o = 0
+            while i < count {
+                // Copy eight bytes at a time while none is a backslash.
+                if i + 8 <= count {
+                    let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
+                    let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                    if (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080 == 0 {
+                        UnsafeMutableRawPointer(target + o).storeBytes(of: word, as: UInt64.self)
+                        i += 8
+                        o += 8
+                        continue
+                    }
+                }
+                let byte = source[i]
+                guard byte == 0x5C else {
+                    target[o] = byte
+                    i += 1
+                    o += 1
+                    continue
+                }
+                // CanonicalReader.string() accepted the token: an escape is complete.
+                switch source[i + 1] {
+                case UInt8(ascii: "n"): target[o] = 0x0A
+                case UInt8(ascii: "r"): target[o] = 0x0D
+                case UInt8(ascii: "t"): target[o] = 0x09
+                case UInt8(ascii: "b"): target[o] = 0x08
+                case UInt8(ascii: "f"): target[o] = 0x0C
+                case UInt8(ascii: "u"):
+                    target[o] = (Self.lowerHex(source[i + 4]) ?? 0) << 4 | (Self.lowerHex(source[i + 5]) ?? 0)
+                    i += 4
+                default: target[o] = source[i + 1]
+                }
+                i += 2
+                o += 1
             }
-            switch inner[i + 1] {
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "u"):
-                out.append((Self.lowerHex(inner[i + 4]) ?? 0) << 4 | (Self.lowerHex(inner[i + 5]) ?? 0))
-                i += 6
-                continue
-            default: out.append(inner[i + 1])
-            }
-            i += 2
+            written = o
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// An integer as `Int` fields are written (`0`, `-1`, `42`; no leading zeros, fits Int).

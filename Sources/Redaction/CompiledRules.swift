@@ -2,7 +2,12 @@ import Foundation
 import HAR
 
 /// A rule set prepared for fast lookup: names lowercased into tables, patterns compiled.
-struct CompiledRules: Sendable {
+///
+/// A class, not a struct: every entry's `ValueRedactor` holds the rules, and copying a
+/// struct of some twenty tables meant retaining each of them, from both threads at once
+/// (reference counts bouncing between cores). Nothing changes after `init`, hence
+/// `@unchecked Sendable`.
+final class CompiledRules: @unchecked Sendable {
     var formFields: [String: RedactionRule] = [:]
     var queryParameters: [String: RedactionRule] = [:]
     var headers: [String: RedactionRule] = [:]
@@ -14,10 +19,21 @@ struct CompiledRules: Sendable {
     /// For each pattern, bytes every match contains (known for the built-in patterns), so
     /// strings without them skip the pattern.
     var requiredLiterals: [[UInt8]?] = []
+    /// The same literals for a one-pass search; nil when a pattern has none.
+    var literalAnchors: LiteralAnchors?
     var mimeTypes: [(mimeType: String, rule: RedactionRule)] = []
     /// Lowercased header names the splice path must look at even when no pattern can match
     /// their value: names with a rule, cookies, and the content coding.
     var notableHeaderNames: [[UInt8]] = []
+    /// `jsonPaths` with components as bytes, for `JSONBodyBytes`.
+    var jsonPathBytes: [(components: [[UInt8]], rule: RedactionRule)] = []
+    /// Whether JSON key and path rules name only ASCII keys, so bytes can be compared.
+    var jsonNamesAreASCII = true
+    /// The name tables again, for lookups from bytes (`NameTable`).
+    var jsonKeyNames = NameTable([:])
+    var formFieldNames = NameTable([:])
+    var queryParameterNames = NameTable([:])
+    var headerNames = NameTable([:])
 
     init(_ ruleSet: RuleSet) throws(PatternError) {
         for rule in ruleSet.rules {
@@ -40,6 +56,13 @@ struct CompiledRules: Sendable {
             }
         }
         notableHeaderNames = (Array(headers.keys) + ["cookie", "set-cookie", "content-encoding"]).map { Array($0.utf8) }
+        literalAnchors = LiteralAnchors(requiredLiterals)
+        jsonPathBytes = jsonPaths.map { ($0.components.map { Array($0.utf8) }, $0.rule) }
+        jsonKeyNames = NameTable(jsonKeys)
+        jsonNamesAreASCII = jsonKeyNames.isASCII && jsonPathBytes.allSatisfy { $0.components.joined().allSatisfy { $0 < 0x80 } }
+        formFieldNames = NameTable(formFields)
+        queryParameterNames = NameTable(queryParameters)
+        headerNames = NameTable(headers)
     }
 
     private static func insertFirst(_ table: inout [String: RedactionRule], _ name: String, _ rule: RedactionRule) {
@@ -82,10 +105,60 @@ struct CompiledRules: Sendable {
     /// Whether no pattern can match in `bytes` because each lacks a literal its pattern
     /// needs. `bytes` may be the raw text of a JSON string: escapes never stand for a literal.
     func patternsCannotMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for literal in requiredLiterals {
-            guard let literal, !Self.contains(bytes, literal) else { return false }
+        guard let anchors = literalAnchors else { return false }
+        // One pass: most strings hold no anchor byte at all.
+        for (index, byte) in bytes.enumerated() where anchors.isAnchor(byte) {
+            for (literal, offset) in anchors.literals where literal[offset] == byte && index >= offset {
+                let start = index - offset
+                if start + literal.count <= bytes.count,
+                    literal.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: bytes[start..<(start + literal.count)]).elementsEqual($0) })
+                {
+                    return false
+                }
+            }
         }
         return true
+    }
+
+    /// For `patternsCannotMatch`: one byte of each required literal (the rarest-looking) and
+    /// where it sits; nil when some pattern has no known literal.
+    struct LiteralAnchors: Sendable {
+        var literals: [(literal: [UInt8], offset: Int)] = []
+        /// Bit `b` set when byte `b` is an anchor.
+        var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        init?(_ literals: [[UInt8]?]) {
+            for literal in literals {
+                guard let literal, !literal.isEmpty else { return nil }
+                // Lowercase letters and digits are common in values; prefer anything else.
+                func rank(_ byte: UInt8) -> Int {
+                    if byte &- UInt8(ascii: "a") < 26 { return 0 }
+                    if byte &- UInt8(ascii: "0") < 10 { return 1 }
+                    if byte &- UInt8(ascii: "A") < 26 { return 2 }
+                    return 3
+                }
+                let offset = literal.indices.max { rank(literal[$0]) < rank(literal[$1]) } ?? 0
+                self.literals.append((literal, offset))
+                let byte = Int(literal[offset])
+                switch byte >> 6 {
+                case 0: bits.0 |= 1 << UInt64(byte & 63)
+                case 1: bits.1 |= 1 << UInt64(byte & 63)
+                case 2: bits.2 |= 1 << UInt64(byte & 63)
+                default: bits.3 |= 1 << UInt64(byte & 63)
+                }
+            }
+        }
+
+        @inline(__always) func isAnchor(_ byte: UInt8) -> Bool {
+            let word: UInt64
+            switch byte >> 6 {
+            case 0: word = bits.0
+            case 1: word = bits.1
+            case 2: word = bits.2
+            default: word = bits.3
+            }
+            return word >> UInt64(byte & 63) & 1 != 0
+        }
     }
 
     /// Whether the raw bytes of a header name may lowercase to a notable name (always true

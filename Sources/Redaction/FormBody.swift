@@ -80,23 +80,34 @@ struct FormBody {
 
     /// Percent-encodes everything but unreserved characters; a space becomes `+`.
     static func encode(_ text: String) -> String {
+        // Names and placeholders are usually all unreserved: nothing to encode.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
+        let hex: StaticString = "0123456789ABCDEF"
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case _ where isUnreserved(byte):
                 output.append(byte)
             case UInt8(ascii: " "):
                 output.append(UInt8(ascii: "+"))
             default:
                 output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
+                output.append(hex.utf8Start[Int(byte >> 4)])
+                output.append(hex.utf8Start[Int(byte & 0x0F)])
             }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Letters, digits and `-._~`, which `encode` writes as they are.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import HAR
+import Synchronization
 
 /// The entries of a large capture redacted on several cores, with the serial path's output
 /// and placeholder numbering.
@@ -36,88 +37,169 @@ extension Redactor {
         var end = 0
     }
 
-    /// Shares phase 1's input and results between threads; each worker writes only its slot.
-    private struct ChunkSlots: @unchecked Sendable {
-        let buffer: UnsafeBufferPointer<UInt8>
-        let results: UnsafeMutableBufferPointer<ProvisionalChunk?>
-    }
+    /// Chunks per worker: small chunks balance the threads and let phase 2 (on the calling
+    /// thread) follow phase 1 closely, so little of it is left when the last chunk is done.
+    static let chunksPerWorker = 12
 
     /// Redacts the entries array at the reader (its `[`) into `out` like `redactEntries`, on
     /// `workers` threads; nil (with nothing consumed or issued) when the array cannot be cut
     /// into chunks or a chunk is not as expected, and the caller takes the serial path.
+    ///
+    /// The calling thread runs phase 2 on each chunk, in order, as soon as it is ready, and
+    /// phase 1 on the next chunk nobody has taken while it waits; `workers - 1` other threads
+    /// run phase 1 only.
     func redactEntriesInParallel(
         _ reader: inout CanonicalReader, buffer: UnsafeBufferPointer<UInt8>, workers: Int, into out: inout SplicedOutput,
-        total: inout RedactionSummary, spliced: inout Int
+        total: inout RedactionSummary, spliced: inout Int, flush: ((SplicedOutput, Int) -> Void)? = nil
     ) -> Bool? {
         guard workers > 1, reader.peek() == UInt8(ascii: "[") else { return nil }
         let open = reader.position
-        let splits = Self.chunkBoundaries(buffer, from: open + 1, count: workers)
+        let splits = Self.chunkBoundaries(buffer, from: open + 1, count: workers * Self.chunksPerWorker)
         guard !splits.isEmpty else { return nil }
-        let starts = [open + 1] + splits
-        let results = UnsafeMutableBufferPointer<ProvisionalChunk?>.allocate(capacity: starts.count)
-        results.initialize(repeating: nil)
-        defer {
-            results.deinitialize()
-            results.deallocate()
+        let board = ChunkBoard(buffer: buffer, starts: [open + 1] + splits)
+        let group = DispatchGroup()
+        for _ in 1..<workers {
+            DispatchQueue.global().async(group: group) {
+                while board.runNext(self) {}
+            }
         }
-        let slots = ChunkSlots(buffer: buffer, results: results)
-        DispatchQueue.concurrentPerform(iterations: starts.count) { index in
-            let stop = index + 1 < starts.count ? starts[index + 1] : nil
-            slots.results[index] = self.provisionalChunk(slots.buffer, from: starts[index], first: index == 0, stop: stop)
-        }
-        var chunks: [ProvisionalChunk] = []
-        for index in results.indices {
-            guard let result = results[index] else { return nil }
-            chunks.append(result)
-        }
-
-        // Phase 2, in file order.
+        // Phase 2 issues real placeholders before every chunk is known to be valid: undo
+        // everything if one is not.
+        let snapshot = placeholders.snapshot()
+        let before = (out, total, spliced)
+        out.reserveCapacity(forInput: buffer.count)
+        var end: Int?
         out.append(UInt8(ascii: "["))
         var count = 0
         var entry = CanonicalEntry()
-        for chunk in chunks {
+        chunks: for index in board.starts.indices {
+            while !board.isReady(index) {
+                if !board.runNext(self) { board.wait(index) }
+            }
+            guard let chunk = board.take(index) else { break }
             for provisional in chunk.entries {
                 if count > 0 { out.append(UInt8(ascii: ",")) }
                 out.append(0x0A)
                 out.append(contentsOf: repeatElement(0x20, count: 6))
                 count += 1
-                guard provisional.isSpliced else {
-                    let start = out.side.count
-                    defer { out.recordSide(from: start) }
-                    guard redactEntrySerially(
-                        &entry, start: provisional.start, buffer: buffer, into: &out.side, total: &total, spliced: &spliced) != nil
-                    else { return false }
-                    continue
+                guard phaseTwo(provisional, buffer: buffer, entry: &entry, into: &out, total: &total, spliced: &spliced) else {
+                    break chunks
                 }
-                let real = placeholders.placeholders(for: provisional.calls)
-                var cursor = provisional.start
-                for edit in provisional.edits {
-                    out.appendInput(cursor..<edit.range.lowerBound)
-                    let start = out.side.count
-                    var textCursor = 0
-                    for placeholder in edit.placeholders {
-                        out.side.append(contentsOf: edit.text[textCursor..<placeholder.range.lowerBound])
-                        out.side.append(contentsOf: real[placeholder.call].utf8)
-                        textCursor = placeholder.range.upperBound
-                    }
-                    out.side.append(contentsOf: edit.text[textCursor...])
-                    out.recordSide(from: start)
-                    cursor = edit.range.upperBound
-                }
-                out.appendInput(cursor..<provisional.end)
-                total.add(RedactionSummary(counts: provisional.counts))
-                spliced += 1
             }
+            if index == board.starts.count - 1 { end = chunk.end }
+            // Written while the other threads go on (only when `out` holds just the entries).
+            if let flush, before.0.pieces.isEmpty { flush(out, open) }
+        }
+        board.cancel()
+        group.wait()
+        guard let end else {
+            placeholders.restore(snapshot)
+            (out, total, spliced) = before
+            // What was written is not the output: the serial path's is written from scratch.
+            if let flush, before.0.pieces.isEmpty { flush(out, -1) }
+            return nil
         }
         if count == 0 { out.append(UInt8(ascii: "]")) } else { out.append(contentsOf: Array("\n    ]".utf8)) }
-        reader.position = chunks[chunks.count - 1].end
+        reader.position = end
         return true
+    }
+
+    /// Phase 2 for one entry: real placeholders into its edits, or the serial path.
+    private func phaseTwo(
+        _ provisional: ProvisionalEntry, buffer: UnsafeBufferPointer<UInt8>, entry: inout CanonicalEntry,
+        into out: inout SplicedOutput, total: inout RedactionSummary, spliced: inout Int
+    ) -> Bool {
+        guard provisional.isSpliced else {
+            let start = out.side.count
+            defer { out.recordSide(from: start) }
+            return redactEntrySerially(&entry, start: provisional.start, buffer: buffer, into: &out.side, total: &total, spliced: &spliced) != nil
+        }
+        let real = placeholders.placeholders(for: provisional.calls)
+        var cursor = provisional.start
+        for edit in provisional.edits {
+            out.appendInput(cursor..<edit.range.lowerBound)
+            let start = out.side.count
+            var textCursor = 0
+            for placeholder in edit.placeholders {
+                out.side.append(contentsOf: edit.text[textCursor..<placeholder.range.lowerBound])
+                out.side.append(contentsOf: real[placeholder.call].utf8)
+                textCursor = placeholder.range.upperBound
+            }
+            out.side.append(contentsOf: edit.text[textCursor...])
+            out.recordSide(from: start)
+            cursor = edit.range.upperBound
+        }
+        out.appendInput(cursor..<provisional.end)
+        total.add(RedactionSummary(counts: provisional.counts))
+        spliced += 1
+        return true
+    }
+
+    /// Phase 1's chunks, handed out in order to whichever thread asks, and their results.
+    final class ChunkBoard: @unchecked Sendable {
+        /// The capture; it outlives the board's use (the caller waits for every worker).
+        let buffer: UnsafeBufferPointer<UInt8>
+        /// Where each chunk starts: after `[`, then at the `,` before an entry.
+        let starts: [Int]
+        private struct State {
+            var next = 0
+            /// nil until done; then the chunk, or nil when it was not valid.
+            var results: [ProvisionalChunk??]
+        }
+        private let state: Mutex<State>
+        private let done: [DispatchSemaphore]
+
+        init(buffer: UnsafeBufferPointer<UInt8>, starts: [Int]) {
+            self.buffer = buffer
+            self.starts = starts
+            state = Mutex(State(results: Array(repeating: nil, count: starts.count)))
+            done = starts.map { _ in DispatchSemaphore(value: 0) }
+        }
+
+        /// Runs phase 1 on the next chunk nobody has taken; false when there is none.
+        func runNext(_ redactor: Redactor) -> Bool {
+            let index = state.withLock { state -> Int? in
+                guard state.next < starts.count else { return nil }
+                defer { state.next += 1 }
+                return state.next
+            }
+            guard let index else { return false }
+            let stop = index + 1 < starts.count ? starts[index + 1] : nil
+            let result = redactor.provisionalChunk(buffer, from: starts[index], first: index == 0, stop: stop)
+            state.withLock { $0.results[index] = .some(result) }
+            done[index].signal()
+            return true
+        }
+
+        func isReady(_ index: Int) -> Bool {
+            state.withLock { $0.results[index] != nil }
+        }
+
+        /// Blocks until chunk `index` is done.
+        func wait(_ index: Int) {
+            done[index].wait()
+            done[index].signal()
+        }
+
+        /// The result of a done chunk, moved out.
+        func take(_ index: Int) -> ProvisionalChunk? {
+            state.withLock { state in
+                let result = state.results[index] ?? nil
+                state.results[index] = .some(nil)
+                return result
+            }
+        }
+
+        /// No chunk is handed out after this.
+        func cancel() {
+            state.withLock { $0.next = starts.count }
+        }
     }
 
     /// Phase 1 for the entries from `from` (just after `[`, or at the `,` before an entry) up
     /// to `stop` (the `,` after the chunk's last entry), or to the closing `]` for the last
     /// chunk; nil when the entries do not end exactly at `stop` or are not valid.
-    private func provisionalChunk(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, first: Bool, stop: Int?) -> ProvisionalChunk? {
+    fileprivate func provisionalChunk(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, first: Bool, stop: Int?) -> ProvisionalChunk? {
         var reader = CanonicalReader(buffer, position: from)
         var chunk = ProvisionalChunk()
         var entry = CanonicalEntry()

@@ -32,6 +32,10 @@ public final class PlaceholderTable: Sendable {
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
+        // The hash is already a seeded SipHash of the text: dictionaries use it directly
+        // instead of running Hasher over it again on every lookup and resize.
+        func _rawHashValue(seed: Int) -> Int { hash ^ seed }
+
         static func == (a: SecretKey, b: SecretKey) -> Bool { a.hash == b.hash && a.text == b.text }
     }
 

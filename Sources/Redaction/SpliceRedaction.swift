@@ -27,12 +27,14 @@ extension Redactor {
 
     /// `redactCapture(bytes:)` on bytes in memory, giving the output as pieces of `buffer`
     /// and new bytes; the placeholder table is left as it was when this returns nil.
+    /// `flush`, when given, gets the entries' output so far after each chunk of a parallel
+    /// redaction, with the input offset of the entries' `[` (`SplicedOutput.Stream`).
     func redactCapture(
         buffer: UnsafeBufferPointer<UInt8>, parallelMinimum: Int = Redactor.parallelMinimum,
-        workers: Int = Redactor.defaultWorkers
+        workers: Int = Redactor.defaultWorkers, flush: ((SplicedOutput, Int) -> Void)? = nil
     ) -> (output: SplicedOutput, summary: RedactionSummary, spliced: Int)? {
         let snapshot = placeholders.snapshot()
-        let result = redactCapture(buffer: buffer, workers: buffer.count >= parallelMinimum ? workers : 1)
+        let result = redactCapture(buffer: buffer, workers: buffer.count >= parallelMinimum ? workers : 1, flush: flush)
         if result == nil { placeholders.restore(snapshot) }
         return result
     }
@@ -43,7 +45,9 @@ extension Redactor {
     /// Smaller captures are redacted on one thread.
     static let parallelMinimum = 4 << 20
 
-    private func redactCapture(buffer: UnsafeBufferPointer<UInt8>, workers: Int) -> (output: SplicedOutput, summary: RedactionSummary, spliced: Int)? {
+    private func redactCapture(
+        buffer: UnsafeBufferPointer<UInt8>, workers: Int, flush: ((SplicedOutput, Int) -> Void)?
+    ) -> (output: SplicedOutput, summary: RedactionSummary, spliced: Int)? {
         guard buffer.count > 0 else { return nil }
         var reader = CanonicalReader(buffer, position: 0)
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { reader.position = 3 }
@@ -54,7 +58,7 @@ extension Redactor {
         let located = Self.locateEntries(&reader) { reader in
             if workers > 1,
                 let done = redactEntriesInParallel(
-                    &reader, buffer: buffer, workers: workers, into: &entries, total: &total, spliced: &spliced)
+                    &reader, buffer: buffer, workers: workers, into: &entries, total: &total, spliced: &spliced, flush: flush)
             {
                 return done
             }
@@ -172,11 +176,22 @@ extension Redactor {
             if !isResponse, let url = message.url { redactURL(url) }
             var contentEncoding: String?
             for header in message.headers {
-                // Most headers have no rule and a value no pattern can match: skip them
-                // without decoding anything.
-                if compiled.patternsCannotMatch(reader.inner(header.value)), !header.name.hasEscapes,
-                    !compiled.isNotableHeaderName(reader.inner(header.name))
-                {
+                let nameBytes = reader.inner(header.name)
+                if !header.name.hasEscapes, compiled.headerNames.isASCII, ValueRedactor.isASCII(nameBytes) {
+                    // An ASCII name: its rule looked up from its bytes, nothing decoded for
+                    // a kept header or one without a rule whose value no pattern can match.
+                    let rule = compiled.headerNames.index(ignoringASCIICase: nameBytes)
+                    if contentEncoding == nil, NameTable.equalIgnoringASCIICase(nameBytes, Self.contentEncodingName) {
+                        contentEncoding = reader.text(header.value)
+                    }
+                    if let rule, compiled.headerNames.action(at: rule) == .keep { continue }
+                    if rule == nil, !NameTable.equalIgnoringASCIICase(nameBytes, Self.cookieName),
+                        !NameTable.equalIgnoringASCIICase(nameBytes, Self.setCookieName),
+                        compiled.patternsCannotMatch(reader.inner(header.value))
+                    {
+                        continue
+                    }
+                    edit(header.value, redactor.redactHeaderValue(name: reader.text(header.name), value: reader.text(header.value)))
                     continue
                 }
                 let name = reader.text(header.name)
@@ -199,6 +214,12 @@ extension Redactor {
             }
             if isResponse, let url = message.url { redactURL(url) }
             if let text = message.text, let mimeType = message.mimeType {
+                if message.encoding == nil,
+                    let bodyEdits = jsonBodyEdits(text, mimeType: mimeType, contentEncoding: contentEncoding, reader: reader, redactor: &redactor)
+                {
+                    edits.append(contentsOf: bodyEdits)
+                    continue
+                }
                 let body = reader.text(text)
                 let encoding = message.encoding.map { reader.text($0) }
                 // HARReader refuses bad base64; the typed path reports it.
@@ -211,7 +232,12 @@ extension Redactor {
         }
 
         let summary = RedactionSummary(counts: redactor.counts)
-        if !summary.counts.isEmpty || entry.authtape != nil {
+        if let range = entry.authtape,
+            let text = AuthTapeRedactions.text(original: UnsafeBufferPointer(rebasing: buffer[range]), counts: summary.counts)
+        {
+            // With no counts the object stays as it is.
+            if !summary.counts.isEmpty { edits.append((range, text)) }
+        } else if !summary.counts.isEmpty || entry.authtape != nil {
             var fields = AuthTapeEntryFields()
             var original: UnsafeBufferPointer<UInt8>?
             if let range = entry.authtape {

@@ -18,6 +18,14 @@ struct SplicedOutput {
     /// The bytes of the pieces not taken from the input.
     var side: [UInt8] = []
 
+    /// Room for the pieces and new bytes of a capture of `inputSize` bytes, so that
+    /// neither array is copied again and again as it grows (memory never touched costs
+    /// nothing: large allocations are mapped lazily).
+    mutating func reserveCapacity(forInput inputSize: Int) {
+        pieces.reserveCapacity(inputSize / 128)
+        side.reserveCapacity(inputSize / 8)
+    }
+
     /// Appends bytes of the input.
     mutating func appendInput(_ range: Range<Int>) {
         if range.isEmpty { return }
@@ -79,15 +87,23 @@ struct SplicedOutput {
         }
     }
 
+    /// Writes `pieces[from..<to]` (all of them by default) at the descriptor's offset.
+    func write(_ fd: Int32, input: UnsafeBufferPointer<UInt8>, from: Int = 0, to: Int? = nil) -> Int32? {
+        side.withUnsafeBufferPointer { writePieces(fd, input: input, side: $0, from: from, to: to ?? pieces.count) }
+    }
+
     /// `writev` in batches; the errno of a failure, or nil.
-    private func writePieces(_ fd: Int32, input: UnsafeBufferPointer<UInt8>, side: UnsafeBufferPointer<UInt8>) -> Int32? {
+    private func writePieces(
+        _ fd: Int32, input: UnsafeBufferPointer<UInt8>, side: UnsafeBufferPointer<UInt8>, from: Int = 0, to: Int? = nil
+    ) -> Int32? {
         let batch = 1024
         var vectors: [iovec] = []
         vectors.reserveCapacity(batch)
-        var index = 0
-        while index < pieces.count {
+        var index = from
+        let end = to ?? pieces.count
+        while index < end {
             vectors.removeAll(keepingCapacity: true)
-            while index < pieces.count, vectors.count < batch {
+            while index < end, vectors.count < batch {
                 let piece = pieces[index]
                 let base = piece.fromInput ? input.baseAddress! : side.baseAddress!
                 vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + piece.range.lowerBound), iov_len: piece.range.count))
@@ -118,5 +134,62 @@ struct SplicedOutput {
             }
         }
         return nil
+    }
+
+    /// Writes a capture's output while it is being made: the entries as each chunk is done
+    /// (`ParallelSplice`), at the offset where they start in the input, on the guess that the
+    /// part before them comes out the same length (it does for captures `HARWriter` wrote
+    /// with nothing to redact outside the entries); then the rest. When the guess was wrong,
+    /// everything is written again from the start.
+    struct Stream {
+        let fd: Int32
+        let input: UnsafeBufferPointer<UInt8>
+        /// Where the entries were written from, once the first pieces were.
+        private var start: Int?
+        /// Pieces written so far. Never the last one: only the last piece can still grow.
+        private var flushed = 0
+        private(set) var failure: Int32?
+
+        init(fd: Int32, input: UnsafeBufferPointer<UInt8>) {
+            self.fd = fd
+            self.input = input
+        }
+
+        /// Writes the finished pieces of `entries`, the entries' output so far, which starts
+        /// with the `[` at input offset `open`; an `open` of -1 forgets what was written
+        /// (the parallel path gave up, and `finish` then writes everything).
+        mutating func flush(_ entries: SplicedOutput, open: Int) {
+            if open < 0 {
+                start = nil
+                flushed = 0
+                return
+            }
+            guard failure == nil, entries.pieces.count - 1 > flushed else { return }
+            if start == nil {
+                guard lseek(fd, off_t(open), SEEK_SET) == off_t(open) else {
+                    failure = errno
+                    return
+                }
+                start = open
+            }
+            failure = entries.write(fd, input: input, from: flushed, to: entries.pieces.count - 1)
+            flushed = entries.pieces.count - 1
+        }
+
+        /// Writes what is left of `output`, the whole capture: the part before the entries
+        /// (one piece, put first by `prepend`) and the pieces not yet written; the errno of
+        /// a failure, or nil.
+        func finish(_ output: SplicedOutput) -> Int32? {
+            if let failure { return failure }
+            guard let start, flushed > 0, output.pieces[0].range.count == start, !output.pieces[0].fromInput else {
+                // Nothing written yet, or the guess was wrong: everything from the start.
+                guard lseek(fd, 0, SEEK_SET) == 0, ftruncate(fd, 0) == 0 else { return errno }
+                return output.write(fd, input: input)
+            }
+            // The file offset is just after the entries written so far.
+            if let failure = output.write(fd, input: input, from: flushed + 1) { return failure }
+            guard lseek(fd, 0, SEEK_SET) == 0 else { return errno }
+            return output.write(fd, input: input, from: 0, to: 1)
+        }
     }
 }

@@ -124,7 +124,7 @@ extension ValueRedactor {
             ascii ? CompiledRules.contains(type, Array(part.utf8)) : type.contains(part)
         }
         if typeContains("x-www-form-urlencoded") {
-            return redactForm(Substring(text), table: rules.formFields)
+            return redactForm(Substring(text), table: rules.formFields, names: rules.formFieldNames)
         }
         let first = text.utf8.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         if typeContains("json") || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {

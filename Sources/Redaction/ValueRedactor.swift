@@ -187,12 +187,13 @@ struct ValueRedactor {
     // MARK: Forms and URLs
 
     /// Redacts a form body or query string by `table`'s rules; nil when nothing changed.
-    mutating func redactForm(_ text: Substring, table: [String: RedactionRule]) -> String? {
+    /// `names` is `table` as a `NameTable`, for looking names up from their bytes.
+    mutating func redactForm(_ text: Substring, table: [String: RedactionRule], names: NameTable? = nil) -> String? {
         // Non-ASCII text is split on characters (`FormBody`); ASCII text on bytes, which is
         // the same split, without building fields.
         var copy = Substring(text)
         if let redacted = copy.withUTF8({ bytes -> String?? in
-            Self.isASCII(bytes) ? .some(redactASCIIForm(bytes, table: table)) : .none
+            Self.isASCII(bytes) ? .some(redactASCIIForm(bytes, table: table, names: names)) : .none
         }) {
             return redacted
         }
@@ -223,7 +224,14 @@ struct ValueRedactor {
 
     /// `redactForm` on ASCII bytes: unchanged fields are copied as they are, replaced ones
     /// written as `FormBody` writes them.
-    private mutating func redactASCIIForm(_ bytes: UnsafeBufferPointer<UInt8>, table: [String: RedactionRule]) -> String? {
+    private mutating func redactASCIIForm(
+        _ bytes: UnsafeBufferPointer<UInt8>, table: [String: RedactionRule], names: NameTable?
+    ) -> String? {
+        /// Whether form decoding would change `part` (it holds `%` or `+`).
+        func isEncoded(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
+            part.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
+        }
+        let byteNames = names.flatMap { $0.isASCII ? $0 : nil }
         var output: [UInt8] = []
         var changed = false
         var partStart = 0
@@ -234,10 +242,27 @@ struct ValueRedactor {
             let byte = atEnd ? 0 : bytes[index]
             if atEnd || byte == UInt8(ascii: "&") {
                 let nameEnd = equals >= 0 ? equals : index
-                let name = FormBody.decode(UnsafeBufferPointer(rebasing: bytes[partStart..<nameEnd]))
-                let value = equals >= 0 ? FormBody.decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<index])) : ""
-                let lowered = name.utf8.contains { $0 &- UInt8(ascii: "A") < 26 || $0 >= 0x80 } ? name.lowercased() : name
-                if let replaced = apply(table[lowered], to: value) {
+                let nameBytes = UnsafeBufferPointer(rebasing: bytes[partStart..<nameEnd])
+                let valueBytes = UnsafeBufferPointer(rebasing: bytes[(equals >= 0 ? equals + 1 : index)..<index])
+                var name = ""
+                var replacement: String?
+                if let byteNames, !isEncoded(nameBytes) {
+                    // The name is its bytes: look it up without decoding, and decode nothing
+                    // for a kept field or one without a rule no pattern can match.
+                    let index = byteNames.index(ignoringASCIICase: nameBytes)
+                    if index.map({ byteNames.action(at: $0) }) != .keep,
+                        index != nil || isEncoded(valueBytes) || !rules.patternsCannotMatch(valueBytes)
+                    {
+                        replacement = apply(index.map { byteNames.rule(at: $0) }, to: FormBody.decode(valueBytes))
+                        if replacement != nil { name = FormBody.decode(nameBytes) }
+                    }
+                } else {
+                    name = FormBody.decode(nameBytes)
+                    let value = equals >= 0 ? FormBody.decode(valueBytes) : ""
+                    let lowered = name.utf8.contains { $0 &- UInt8(ascii: "A") < 26 || $0 >= 0x80 } ? name.lowercased() : name
+                    replacement = apply(table[lowered], to: value)
+                }
+                if let replaced = replacement {
                     if !changed {
                         changed = true
                         output.reserveCapacity(bytes.count)
@@ -279,7 +304,7 @@ struct ValueRedactor {
                 prefix = patterned
                 changed = true
             }
-            if let redacted = redactForm(query, table: rules.queryParameters) {
+            if let redacted = redactForm(query, table: rules.queryParameters, names: rules.queryParameterNames) {
                 result = prefix + redacted
                 changed = true
             } else {

@@ -1,0 +1,126 @@
+import Foundation
+import HAR
+import Testing
+
+@testable import Redaction
+
+/// JSON bodies redacted on bytes (`JSONBodyBytes`) must give what `redactBodyText` gives
+/// through `JSONValue` trees, or decline before issuing anything.
+@Suite("JSON bodies on bytes")
+struct JSONBodyBytesTests {
+    static let bodies: [String] = [
+        #"{}"#, #"[]"#, #"{"a":1}"#, #"null"#, #"17"#, #""bob@example.com""#, #"["bob@example.com",+1]"#,
+        #"{"password":"hunter2","Password":"hunter2","PASSWORD":"other"}"#,
+        #"{"password":"a","password":"a","password":"b"}"#,
+        #"{"continuation_token":"abc","challenge_target_label":"b***@contoso.org","code_length":8}"#,
+        #"{"access_token":"eyJhbGciOiJI.eyJzdWIiOiIx.c2ln","note":"token eyJhbGciOiJI.eyJzdWIiOiIx.c2ln and mail x.y@example.co.uk"}"#,
+        #"{"methods":[{"id":"m1","login_hint":"+1 425 555 0100"},{"ID":"m2"},{"id":null},{"id":7}],"note":"call +44 20 7946 0123"}"#,
+        #"{"Methods":[{"Id":"upper"}],"x":{"methods":[{"id":"not at the root"}]}}"#,
+        #"{"attributes":"{\"city\":\"Oslo\",\"n\":3,\"ok\":true,\"none\":null}"}"#,
+        #"{"attributes":"not json at all"}"#, #"{"attributes":"\"just a string\""}"#, #"{"attributes":"[1,2]"}"#,
+        #"{"attributes":{"a":1,"b":[true,null,"x",{"c":-0.5e3}],"d":{}}}"#,
+        #"{"attributes":"{ \"spaced\" : \"value\" }"}"#,
+        #"{"password":{"nested":["a",1,false,null,{"deep":"b"}]},"refresh_token":[],"id_token":null}"#,
+        #"{"password":12.5e-3,"oob":true,"code":false,"username":-0,"client_secret":1E+9}"#,
+        #"{"error_codes":["bob@example.com"],"error":"eyJhbGciOiJI.eyJzdWIiOiIx.c2ln","scope":{"k":"+1 999 555 0199"}}"#,
+        #"{"password":"REDACTED-password-9","username":"","refresh_token":"REDACTED-x-1"}"#,
+        #"{"pässwörd":"x@example.com","PÄSSWORD":"y@example.com","ΣΊΣΥΦΟΣ":"z@example.com","USERNAME":"é"}"#,
+        #"{"pass\"word":"a@example.com","pass\\word":"b","line\nbreak":"c\td@example.com\u0001"}"#,
+        #"{"note":"quote \" backslash \\ slash / tab \t mail e@example.com"}"#,
+        #"{"emoji":"🙂 a@example.com 🙂","cjk":"电子邮件 b@example.com"}"#,
+        // Not in the serialiser's form: declined, and the typed path runs.
+        #"{ "password": "x" }"#, #"{"password":"x"}\#n"#, #"{"url":"https:\/\/example.com"}"#,
+        #"{"a":"\u0041"}"#, #"{"a":01}"#, #"{"a":1.}"#, #"{"a":}"#, #"{"a":1"#, #"{"a":"b"}x"#, #""#, #"{"a":tru}"#,
+        #"{"password":"x","a":[1,2,]}"#, #"{"a":"\ud83d\ude42"}"#, #"{"a":"\u001F"}"#, #"{"a":"\n"}"#,
+    ]
+
+    static func hasNonASCIIKey(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array(let items): return items.contains(where: hasNonASCIIKey)
+        case .object(let object):
+            return object.members.contains { !$0.key.utf8.allSatisfy { $0 < 0x80 } || hasNonASCIIKey($0.value) }
+        default: return false
+        }
+    }
+
+    /// `redactBodyText`'s answer, counts and table size with a fresh table.
+    static func typed(_ text: String, rules: CompiledRules) -> (String?, [String: Int], Int) {
+        let table = PlaceholderTable()
+        var redactor = ValueRedactor(rules: rules, table: table)
+        let result = redactor.redactBodyText(text, mimeType: "application/json")
+        return (result, redactor.counts, table.count)
+    }
+
+    @Test("JSON bodies give the typed path's text, counts and placeholders, or are declined untouched")
+    func sameAsTyped() throws {
+        let rules = try CompiledRules(.nativeAuthDefaults)
+        var spliced = 0
+        for text in Self.bodies + [String(repeating: "[", count: 70) + String(repeating: "]", count: 70)] {
+            let expected = Self.typed(text, rules: rules)
+            let table = PlaceholderTable()
+            var redactor = ValueRedactor(rules: rules, table: table)
+            let bytes = Array(text.utf8)
+            guard let edits = bytes.withUnsafeBufferPointer({ redactor.redactCanonicalJSON($0) }) else {
+                // Declined: only bodies the serialiser would write differently, and nothing issued.
+                let parsed = try? JSONParser.parse(text)
+                // (Non-ASCII keys are left to the typed path, which compares them by canonical
+                // equivalence; so is nesting deeper than 64.)
+                #expect(
+                    parsed.map { $0.serialized() != bytes || Self.hasNonASCIIKey($0) } ?? true || text.hasPrefix("[[[["),
+                    "declined \(text)")
+                #expect(redactor.counts.isEmpty && table.count == 0, "issued before declining: \(text)")
+                continue
+            }
+            spliced += 1
+            var output = bytes
+            for edit in edits.reversed() { output.replaceSubrange(edit.range, with: edit.text) }
+            let result = edits.isEmpty ? nil : String(decoding: output, as: UTF8.self)
+            #expect(result == expected.0, "\(text)")
+            #expect(redactor.counts == expected.1, "counts for \(text)")
+            #expect(table.count == expected.2, "table for \(text)")
+        }
+        #expect(spliced >= 26)
+    }
+
+    @Test("Captures with awkward JSON bodies give the typed path's bytes, serially and on threads, and no secret survives")
+    func capturesWithAwkwardBodies() throws {
+        var entries: [HAREntry] = []
+        for (index, body) in Self.bodies.enumerated() {
+            var entry = NativeAuthSamples.entry(
+                "/signin/v1.0/token", form: [("password", "pw\(index)")], status: 200, json: body, index: index % 10)
+            if index % 4 == 1 { entry.response.content.mimeType = "text/plain" }
+            if index % 5 == 2 { entry.response.content.mimeType = "APPLICATION/JSON; charset=UTF-8" }
+            if index % 7 == 3 { entry.response.headers.append(HARHeader(name: "Content-Encoding", value: "identity")) }
+            entries.append(entry)
+        }
+        let bytes = HARWriter.bytes(NativeAuthSamples.document(entries))
+        try SpliceRedactionTests.expectSame(bytes, "awkward JSON bodies")
+        for workers in [2, 3] { try ParallelSpliceTests.expectParallelSame(bytes, workers: workers, "awkward JSON bodies, \(workers) threads") }
+        let output = String(decoding: Array(try #require(try Redactor().redactCapture(bytes: bytes)).parts.joined()), as: UTF8.self)
+        for canary in ["hunter2", "Oslo", "x@example.com", "a@example.com", "e@example.com", "d@example.com", "12.5e-3", "4 555 0100"] {
+            #expect(!output.contains(canary), "\(canary) survived")
+        }
+    }
+}
+
+@Suite("Pattern literal pre-check")
+struct PatternLiteralTests {
+    @Test("The one-pass literal check agrees with searching for each literal")
+    func sameAsSearchingEachLiteral() throws {
+        let rules = try CompiledRules(.nativeAuthDefaults)
+        var generator = CorpusGenerator(seed: 7)
+        let pieces = ["e", "y", "J", "eyJ", "ey", "@", "+", "a", "Z", "\\\"", "é", "eyj", "EYJ", " "]
+        for _ in 0..<3000 {
+            let text = (0..<generator.next(8)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            var bytes = Array(text.utf8)
+            let expected = rules.requiredLiterals.allSatisfy { literal in
+                literal.map { !CompiledRules.contains(text, $0) } ?? false
+            }
+            #expect(bytes.withUnsafeMutableBufferPointer { rules.patternsCannotMatch(UnsafeBufferPointer($0)) } == expected, "\(text)")
+        }
+        var custom = try CompiledRules(RuleSet([RedactionRule(name: "p", target: .pattern("x+"), kind: "k")]))
+        #expect(!custom.patternsCannotMatch(UnsafeBufferPointer(start: nil, count: 0)))
+        custom = try CompiledRules(.empty)
+        #expect(custom.patternsCannotMatch(UnsafeBufferPointer(start: nil, count: 0)))
+    }
+}
