@@ -24,6 +24,8 @@ public final class CaptureWriter: ExchangeSink {
         /// `fsync` after every entry (slower; the default relies on the OS page cache, which
         /// survives the process being killed).
         public var syncEachEntry = false
+        /// Most secrets whose placeholders are remembered (see ``PlaceholderTable/init(capacity:)``).
+        public var placeholderMemory = 16_384
 
         /// Creates settings writing to `outputPath`.
         public init(outputPath: String) {
@@ -53,7 +55,10 @@ public final class CaptureWriter: ExchangeSink {
     public init(settings: Settings, console: ExchangeConsoleLog?) throws {
         self.settings = settings
         self.journalPath = HARJournal.journalPath(forCapture: settings.outputPath)
-        let redactor = try Redactor(ruleSet: settings.ruleSet)
+        // A recorder may run for days: its table forgets the oldest secrets beyond 16,384 (a
+        // token is needed only until its flow's next step), so memory stays flat.
+        let redactor = try Redactor(
+            ruleSet: settings.ruleSet, placeholders: PlaceholderTable(capacity: settings.placeholderMemory))
         if FileManager.default.fileExists(atPath: journalPath) {
             let target = Self.recoveredPath(for: settings.outputPath, date: Date())
             let report = try HARJournal.finalize(journalPath: journalPath, to: target)

@@ -45,14 +45,29 @@ public final class PlaceholderTable: Sendable {
         /// Placeholders reserved from an earlier capture (the ones issued here are told
         /// apart by their growing numbers).
         var issued: Set<String> = []
+        /// With a capacity: the remembered secrets in order of first sight, oldest from `head` on.
+        var order: [SecretKey] = []
+        var head = 0
     }
 
     private let state = Mutex(State())
+    /// Most secrets remembered at once, or nil for no limit.
+    public let capacity: Int?
 
     /// The prefix every placeholder starts with.
     public static let prefix = "REDACTED-"
 
-    public init() {}
+    /// A table remembering every secret (what `authtape redact` uses: one capture, one numbering).
+    public init() {
+        capacity = nil
+    }
+
+    /// A table remembering at most `capacity` secrets, forgetting the oldest first, so that a
+    /// long-running recorder holds bounded memory. A secret seen again after `capacity` newer ones
+    /// gets a new placeholder; numbers are never reused, so distinct secrets still never share one.
+    public init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
 
     /// The placeholder for `secret`, made from `kind` on first sight.
     public func placeholder(for secret: String, kind: String) -> String {
@@ -78,6 +93,7 @@ public final class PlaceholderTable: Sendable {
         // A value that already is a placeholder stays as it is (re-redacting a capture).
         if Self.isPlaceholder(key.text) {
             state.bySecret[key] = key.text
+            if let capacity { remember(key, capacity: capacity, in: &state) }
             return key.text
         }
         let safeKind = Self.sanitize(kind)
@@ -90,7 +106,22 @@ public final class PlaceholderTable: Sendable {
         }
         state.counters[safeKind] = next
         state.bySecret[key] = candidate
+        if let capacity { remember(key, capacity: capacity, in: &state) }
         return candidate
+    }
+
+    private func remember(_ key: SecretKey, capacity: Int, in state: inout State) {
+        state.order.append(key)
+        // Only secrets met here count; placeholders reserved from an earlier capture stay.
+        while state.order.count - state.head > capacity {
+            state.bySecret[state.order[state.head]] = nil
+            state.head += 1
+        }
+        // Drop the forgotten prefix of `order` once it is as long as what is left.
+        if state.head > 0, state.head * 2 >= state.order.count {
+            state.order.removeFirst(state.head)
+            state.head = 0
+        }
     }
 
     /// Marks placeholders already present in a capture as taken, so that a recording that

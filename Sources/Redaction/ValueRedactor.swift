@@ -291,13 +291,17 @@ struct ValueRedactor {
     mutating func redactURL(_ url: String) -> String? {
         var base = Substring(url)
         var fragment: Substring?
-        if let hash = base.firstIndex(of: "#") {
+        // In an all-ASCII URL (the usual case) every byte is a Character, so the separators are
+        // found on bytes; otherwise by Character, as before (a `#` or `?` followed by a combining
+        // mark is not a separator).
+        let ascii = url.utf8.allSatisfy { $0 < 0x80 }
+        if let hash = ascii ? base.utf8.firstIndex(of: UInt8(ascii: "#")) : base.firstIndex(of: "#") {
             fragment = base[base.index(after: hash)...]
             base = base[..<hash]
         }
         var result = String(base)
         var changed = false
-        if let question = base.firstIndex(of: "?") {
+        if let question = ascii ? base.utf8.firstIndex(of: UInt8(ascii: "?")) : base.firstIndex(of: "?") {
             let query = base[base.index(after: question)...]
             var prefix = String(base[...question])
             if let patterned = applyPatterns(prefix) {

@@ -197,3 +197,57 @@ struct RedactorTests {
         #expect(entry.authtape?.redactions == summary.counts)
     }
 }
+
+@Suite("URL redaction")
+struct URLRedactionTests {
+    func redact(_ url: String) throws -> String? {
+        let redactor = try Redactor()
+        var values = ValueRedactor(rules: redactor.compiled, table: PlaceholderTable())
+        return values.redactURL(url)
+    }
+
+    @Test("query parameters are redacted and the fragment kept, in ASCII and non-ASCII URLs alike")
+    func queryAndFragment() throws {
+        #expect(try redact("https://h/t/signup/v1.0/continue?login_hint=alex%40contoso.com&dc=ESTS#top")
+            == "https://h/t/signup/v1.0/continue?login_hint=REDACTED-login_hint-1&dc=ESTS#top")
+        #expect(try redact("https://h/café/continue?login_hint=alex%40contoso.com&dc=ESTS#dé")
+            == "https://h/café/continue?login_hint=REDACTED-login_hint-1&dc=ESTS#dé")
+        #expect(try redact("https://h/t/oauth2/v2.0/initiate?dc=ESTS") == nil)
+    }
+
+    @Test("a # or ? followed by a combining mark is not a separator, as Characters see it")
+    func combiningMarks() throws {
+        // "#\u{301}" is one Character, so there is no fragment and the query starts at the "?".
+        #expect(try redact("https://h/p#\u{301}x?login_hint=a%40b.c")
+            == "https://h/p#\u{301}x?login_hint=REDACTED-login_hint-1")
+        // "?\u{301}" is not a "?": no query at all.
+        #expect(try redact("https://h/p?\u{301}login_hint=a%40b.c") == nil)
+    }
+}
+
+@Suite("Bounded placeholder table")
+struct BoundedPlaceholderTableTests {
+    @Test("keeps the same placeholder for recent secrets, forgets the oldest beyond its capacity, never reuses a number")
+    func bounded() {
+        let table = PlaceholderTable(capacity: 3)
+        let first = (1...3).map { table.placeholder(for: "secret-\($0)", kind: "token") }
+        #expect(first == ["REDACTED-token-1", "REDACTED-token-2", "REDACTED-token-3"])
+        #expect(table.placeholder(for: "secret-3", kind: "token") == "REDACTED-token-3")
+        #expect(table.placeholder(for: "secret-4", kind: "token") == "REDACTED-token-4")
+        #expect(table.count == 3)
+        // secret-1 was the oldest: it was forgotten and now gets a new number; secret-4 is still known.
+        #expect(table.placeholder(for: "secret-1", kind: "token") == "REDACTED-token-5")
+        #expect(table.placeholder(for: "secret-4", kind: "token") == "REDACTED-token-4")
+        for index in 6...1_000 { _ = table.placeholder(for: "secret-\(index)", kind: "token") }
+        #expect(table.count == 3)
+        #expect(table.placeholder(for: "secret-1000", kind: "token") == "REDACTED-token-1000")
+    }
+
+    @Test("an unbounded table remembers every secret")
+    func unbounded() {
+        let table = PlaceholderTable()
+        for index in 1...1_000 { _ = table.placeholder(for: "secret-\(index)", kind: "token") }
+        #expect(table.count == 1_000)
+        #expect(table.placeholder(for: "secret-1", kind: "token") == "REDACTED-token-1")
+    }
+}
