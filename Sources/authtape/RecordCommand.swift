@@ -44,7 +44,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .customLong("capture-host"), help: "Another host pattern to capture in forward mode (repeatable).")
     var captureHosts: [String] = []
 
-    @Option(help: "Event-loop threads of the proxy (default: one per core but one, which the capture thread gets).")
+    @Option(help: "Event-loop threads of the proxy (default: one per core; captures are written on a thread of their own).")
     var threads: Int?
 
     @Flag(help: "Do not verify the upstream's TLS certificate (for tests only).")
