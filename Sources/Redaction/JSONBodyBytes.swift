@@ -307,32 +307,3 @@ extension ValueRedactor {
         return edits
     }
 }
-
-extension JSONBodyBytes {
-    /// Appends `bytes` (valid UTF-8) escaped as inside a JSON string the way `JSONSerializer`
-    /// writes one: only `"`, `\` and control characters escaped.
-    static func appendEscaped(_ bytes: [UInt8], to out: inout [UInt8]) {
-        let hex: StaticString = "0123456789abcdef"
-        var runStart = 0
-        for i in 0..<bytes.count {
-            let byte = bytes[i]
-            if byte >= 0x20, byte != 0x22, byte != 0x5C { continue }
-            if runStart < i { out.append(contentsOf: bytes[runStart..<i]) }
-            out.append(UInt8(ascii: "\\"))
-            switch byte {
-            case 0x22, 0x5C: out.append(byte)
-            case 0x0A: out.append(UInt8(ascii: "n"))
-            case 0x0D: out.append(UInt8(ascii: "r"))
-            case 0x09: out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "f"))
-            default:
-                out.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                out.append(hex.utf8Start[Int(byte >> 4)])
-                out.append(hex.utf8Start[Int(byte & 0x0F)])
-            }
-            runStart = i + 1
-        }
-        if runStart < bytes.count { out.append(contentsOf: bytes[runStart...]) }
-    }
-}

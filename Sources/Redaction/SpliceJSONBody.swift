@@ -54,7 +54,7 @@ extension Redactor {
             advance(to: edit.range.upperBound)
             var escaped: [UInt8] = []
             escaped.reserveCapacity(edit.text.count + 8)
-            JSONBodyBytes.appendEscaped(edit.text, to: &escaped)
+            JSONValue.appendEscapedString(utf8: edit.text, to: &escaped)
             tokenEdits.append((lower..<raw, escaped))
         }
         return tokenEdits
