@@ -1,3 +1,5 @@
+import HAR
+
 /// Drops one member.
 public struct FieldDropOperator: MutationOperator {
     public var name: String { "fieldDrop" }
@@ -115,32 +117,12 @@ public struct InvalidUTF8Operator: MutationOperator {
         let escaped = Array("\\u0001FUZZ\\u0001".utf8)
         // A plain byte search: `firstRange(of:)` resolves to Foundation's generic `DataProtocol` search here,
         // which is slow over a huge body.
-        if let start = InvalidUTF8Operator.firstIndex(of: escaped, in: bytes) {
+        if let start = ByteSearch.firstIndex(of: escaped, in: bytes) {
             bytes.replaceSubrange(start..<start + escaped.count, with: bad)
         }
         var out = response
         out.body = bytes
         return Mutated(out, "\(member.key) invalid UTF-8")
-    }
-
-    /// The start of the first occurrence of `needle` in `haystack` (the same match as `firstRange(of:)`).
-    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard let first = needle.first, haystack.count >= needle.count else { return needle.isEmpty ? 0 : nil }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                var start = 0
-                let last = hay.count - pin.count
-                while start <= last {
-                    if hay[start] == first {
-                        var offset = 1
-                        while offset < pin.count, hay[start + offset] == pin[offset] { offset += 1 }
-                        if offset == pin.count { return start }
-                    }
-                    start += 1
-                }
-                return nil
-            }
-        }
     }
 }
 

@@ -88,18 +88,7 @@ final class CompiledRules: @unchecked Sendable {
 
     /// Whether `bytes` contain `literal`.
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
-        guard bytes.count >= literal.count, let first = literal.first else { return literal.isEmpty }
-        var i = 0
-        let last = bytes.count - literal.count
-        while i <= last {
-            if bytes[i] == first {
-                var j = 1
-                while j < literal.count, bytes[i + j] == literal[j] { j += 1 }
-                if j == literal.count { return true }
-            }
-            i += 1
-        }
-        return false
+        ByteSearch.firstIndex(of: literal, in: bytes) != nil
     }
 
     /// Whether no pattern can match in `bytes` because each lacks a literal its pattern

@@ -277,27 +277,11 @@ extension Redactor {
         var previous = from
         for k in 1..<count {
             let target = max(from + (buffer.count - from) * k / count, previous + 1)
-            guard let found = firstIndex(of: separator, in: buffer, from: target) else { break }
+            guard let found = ByteSearch.firstIndex(of: separator, in: buffer, from: target) else { break }
             let comma = found + 8
             splits.append(comma)
             previous = comma
         }
         return splits
-    }
-
-    private static func firstIndex(of marker: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        guard bytes.count >= marker.count, from <= bytes.count - marker.count else { return nil }
-        var i = from
-        let last = bytes.count - marker.count
-        let first = marker[0]
-        while i <= last {
-            if bytes[i] == first {
-                var j = 1
-                while j < marker.count, bytes[i + j] == marker[j] { j += 1 }
-                if j == marker.count { return i }
-            }
-            i += 1
-        }
-        return nil
     }
 }

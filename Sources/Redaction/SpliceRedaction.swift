@@ -77,7 +77,7 @@ extension Redactor {
         total.add(redactDocumentFields(of: document, into: &copy))
         let written = HARWriter.bytes(copy)
         let marker = Array("\n    \"entries\": []".utf8)
-        guard let at = Self.firstIndex(of: marker, in: written) else { return nil }
+        guard let at = ByteSearch.firstIndex(of: marker, in: written) else { return nil }
         let split = at + marker.count - 2
         entries.prepend(contentsOf: written[0..<split])
         entries.append(contentsOf: written[(split + 2)...])
@@ -321,15 +321,5 @@ extension Redactor {
             if reader.consume(UInt8(ascii: "}")) { return true }
             guard reader.consume(UInt8(ascii: ",")) else { return false }
         }
-    }
-
-    private static func firstIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= marker.count else { return nil }
-        var i = 0
-        while i <= bytes.count - marker.count {
-            if bytes[i] == marker[0], bytes[i..<(i + marker.count)].elementsEqual(marker) { return i }
-            i += 1
-        }
-        return nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Oracle
+import HAR
 import Testing
 
 @testable import Fuzz
@@ -97,11 +98,11 @@ struct FuzzFastPathTests {
     func byteSearch() {
         let needle = Array("\\u0001FUZZ\\u0001".utf8)
         let hay = Array("{\"a\":\"x\\u0001FUZZ\\u0001\",\"b\":\"\\u0001FUZZ\\u0001\"}".utf8)
-        #expect(InvalidUTF8Operator.firstIndex(of: needle, in: hay) == hay.firstRange(of: needle)?.lowerBound)
-        #expect(InvalidUTF8Operator.firstIndex(of: needle, in: Array("\\u0001FUZZ".utf8)) == nil)
-        #expect(InvalidUTF8Operator.firstIndex(of: needle, in: needle) == 0)
+        #expect(ByteSearch.firstIndex(of: needle, in: hay) == hay.firstRange(of: needle)?.lowerBound)
+        #expect(ByteSearch.firstIndex(of: needle, in: Array("\\u0001FUZZ".utf8)) == nil)
+        #expect(ByteSearch.firstIndex(of: needle, in: needle) == 0)
         let tail = Array(repeating: UInt8(ascii: "\\"), count: 30) + needle
-        #expect(InvalidUTF8Operator.firstIndex(of: needle, in: tail) == tail.firstRange(of: needle)?.lowerBound)
+        #expect(ByteSearch.firstIndex(of: needle, in: tail) == tail.firstRange(of: needle)?.lowerBound)
     }
 
     @Test("form values and names decode as the String route decodes them")
