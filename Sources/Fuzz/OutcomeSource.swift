@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuth
+import Replay
 
 /// What the system under test did in one case.
 public struct Observation: Sendable {
@@ -119,19 +120,14 @@ final class EngineRig: @unchecked Sendable {
     }
 
     init?(flow: FuzzFlow, wrapTransport: @Sendable (ScriptTransport) -> any Transport) {
-        var challengeTypes: MSALNativeAuthChallengeTypes = []
-        if flow.challengeTypes.contains("oob") { challengeTypes.insert(.OOB) }
-        if flow.challengeTypes.contains("password") { challengeTypes.insert(.password) }
-        var capabilities: MSALNativeAuthCapabilities = []
-        if flow.capabilities.contains("mfa_required") { capabilities.insert(.mfaRequired) }
-        if flow.capabilities.contains("registration_required") { capabilities.insert(.registrationRequired) }
         let observed = self.observed
         let environment = NativeAuthEnvironment(
             transport: wrapTransport(transport), clock: clock, uuidSource: uuids, tokenCache: cache,
             outcomeObserver: { observed.record($0) })
         guard let app = try? MSALNativeAuthPublicClientApplication(
             clientId: "11111111-2222-4333-8444-555555555555", authority: EngineOutcomeSource.authority,
-            challengeTypes: challengeTypes, capabilities: capabilities, environment: environment)
+            challengeTypes: EngineOptions.challengeTypes(flow.challengeTypes),
+            capabilities: EngineOptions.capabilities(flow.capabilities), environment: environment)
         else { return nil }
         self.app = app
     }

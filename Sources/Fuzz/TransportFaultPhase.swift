@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuth
+import Replay
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -128,12 +129,6 @@ public enum TransportFaultPhase {
     static func drive(_ fuzzCase: TransportFaultCase, flow: FuzzFlow, server: FaultServer,
                       transport: KindRecordingTransport) async -> Observation {
         let observed = ObservedOutcomes()
-        var challengeTypes: MSALNativeAuthChallengeTypes = []
-        if flow.challengeTypes.contains("oob") { challengeTypes.insert(.OOB) }
-        if flow.challengeTypes.contains("password") { challengeTypes.insert(.password) }
-        var capabilities: MSALNativeAuthCapabilities = []
-        if flow.capabilities.contains("mfa_required") { capabilities.insert(.mfaRequired) }
-        if flow.capabilities.contains("registration_required") { capabilities.insert(.registrationRequired) }
         let environment = NativeAuthEnvironment(
             transport: transport, clock: ImmediateClock(), uuidSource: SeededUUIDSource(seed: 7),
             outcomeObserver: { observed.record($0) })
@@ -142,7 +137,8 @@ public enum TransportFaultPhase {
             app = try MSALNativeAuthPublicClientApplication(
                 clientId: "11111111-2222-4333-8444-555555555555",
                 authority: server.baseURL.appendingPathComponent("contoso.onmicrosoft.com"),
-                challengeTypes: challengeTypes, capabilities: capabilities, environment: environment)
+                challengeTypes: EngineOptions.challengeTypes(flow.challengeTypes),
+                capabilities: EngineOptions.capabilities(flow.capabilities), environment: environment)
         } catch {
             return Observation(outcome: nil, prefixProblem: "the engine rejected the configuration")
         }

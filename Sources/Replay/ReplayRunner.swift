@@ -122,17 +122,12 @@ public struct ReplayRunner: Sendable {
         guard let url = URL(string: configuration.authority) else {
             throw MockError(message: "authority \(configuration.authority) is not a URL")
         }
-        var challengeTypes: MSALNativeAuthChallengeTypes = []
-        if configuration.challengeTypes.contains("oob") { challengeTypes.insert(.OOB) }
-        if configuration.challengeTypes.contains("password") { challengeTypes.insert(.password) }
-        var capabilities: MSALNativeAuthCapabilities = []
-        if configuration.capabilities.contains("mfa_required") { capabilities.insert(.mfaRequired) }
-        if configuration.capabilities.contains("registration_required") { capabilities.insert(.registrationRequired) }
         let environment = NativeAuthEnvironment(
             transport: transport, clock: ImmediateClock(), uuidSource: SeededUUIDSource(seed: seed))
         return try MSALNativeAuthPublicClientApplication(
-            clientId: configuration.clientId, authority: url, challengeTypes: challengeTypes, capabilities: capabilities,
-            environment: environment)
+            clientId: configuration.clientId, authority: url,
+            challengeTypes: EngineOptions.challengeTypes(configuration.challengeTypes),
+            capabilities: EngineOptions.capabilities(configuration.capabilities), environment: environment)
     }
 
     static func problemStep(_ problems: [String]) -> StepResult {
