@@ -166,18 +166,22 @@ public indirect enum JSONNode: Sendable, Hashable {
         }
     }
 
+    /// Whether UTF-8 `buffer` holds a byte a JSON string must escape (`"`, `\`, a control
+    /// character); non-ASCII bytes are skipped over.
+    private static func needsEscape(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while true {
+            i = plainASCIIEnd(buffer, from: i)
+            guard i < buffer.count else { return false }
+            guard buffer[i] >= 0x80 else { return true }
+            i += 1
+        }
+    }
+
     /// ``writeString(_:to:)`` into bytes: plain text is copied at once, the rest escaped alike.
     static func writeString(_ text: String, to out: inout [UInt8]) {
         var text = text
-        let needsEscape = text.withUTF8 { buffer in
-            var i = 0
-            while true {
-                i = plainASCIIEnd(buffer, from: i)
-                guard i < buffer.count else { return false }
-                guard buffer[i] >= 0x80 else { return true }
-                i += 1
-            }
-        }
+        let needsEscape = text.withUTF8(Self.needsEscape)
         out.append(UInt8(ascii: "\""))
         if !needsEscape {
             text.withUTF8 { out.append(contentsOf: $0) }
@@ -190,15 +194,9 @@ public indirect enum JSONNode: Sendable, Hashable {
     }
 
     static func writeString(_ text: String, to out: inout String) {
-        let needsEscape = text.utf8.withContiguousStorageIfAvailable { buffer in
-            var i = 0
-            while true {
-                i = plainASCIIEnd(buffer, from: i)
-                guard i < buffer.count else { return false }
-                guard buffer[i] >= 0x80 else { return true }
-                i += 1
-            }
-        } ?? text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })
+        let needsEscape =
+            text.utf8.withContiguousStorageIfAvailable(Self.needsEscape)
+            ?? text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })
         if !needsEscape {
             out += "\""
             out += text
