@@ -82,7 +82,7 @@ public final class HARJournal: @unchecked Sendable {
 
     /// Appends one entry as one line.
     public func append(_ entry: HAREntry) throws(HARError) {
-        try append(json: entry.encoded())
+        try append(contentsOf: [entry])
     }
 
     /// Appends an entry already in JSON form (for example one redacted as JSON) as one line.
