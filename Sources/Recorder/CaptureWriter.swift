@@ -117,11 +117,7 @@ public final class CaptureWriter: ExchangeSink {
     ) {
         if !queue.enqueue(exchange, completingOn: eventLoop, completion: completion) {
             pipeline.write(exchange)
-            if eventLoop.inEventLoop {
-                completion()
-            } else {
-                eventLoop.execute(completion)
-            }
+            eventLoop.runHereOrSoon(completion)
         }
     }
 

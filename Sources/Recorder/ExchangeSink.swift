@@ -28,19 +28,24 @@ extension ExchangeSink {
         _ exchange: RecordedExchange, completingOn eventLoop: any EventLoop,
         _ completion: @escaping @Sendable () -> Void
     ) {
-        record(exchange) {
-            if eventLoop.inEventLoop {
-                completion()
-            } else {
-                eventLoop.execute(completion)
-            }
-        }
+        record(exchange) { eventLoop.runHereOrSoon(completion) }
     }
 
     /// Records synchronously, then calls `completion`.
     public func record(_ exchange: RecordedExchange, completion: @escaping @Sendable () -> Void) {
         record(exchange)
         completion()
+    }
+}
+
+extension EventLoop {
+    /// Runs `task` now when called on this loop, else as a task on it.
+    func runHereOrSoon(_ task: @escaping @Sendable () -> Void) {
+        if inEventLoop {
+            task()
+        } else {
+            execute(task)
+        }
     }
 }
 
