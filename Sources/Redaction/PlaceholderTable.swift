@@ -41,6 +41,9 @@ public final class PlaceholderTable: Sendable {
 
     fileprivate struct State {
         var bySecret: [SecretKey: String] = [:]
+        /// Each kind's sanitised name (`sanitize` runs once per kind, not per secret).
+        var safeKinds: [String: String] = [:]
+        /// The last number of each sanitised kind (two kinds may sanitise to the same name).
         var counters: [String: Int] = [:]
         /// Placeholders reserved from an earlier capture (the ones issued here are told
         /// apart by their growing numbers).
@@ -96,18 +99,58 @@ public final class PlaceholderTable: Sendable {
             if let capacity { remember(key, capacity: capacity, in: &state) }
             return key.text
         }
-        let safeKind = Self.sanitize(kind)
+        let safeKind: String
+        if let known = state.safeKinds[kind] {
+            safeKind = known
+        } else {
+            safeKind = Self.sanitize(kind)
+            state.safeKinds[kind] = safeKind
+        }
         var next = (state.counters[safeKind] ?? 0) + 1
-        var candidate = "\(Self.prefix)\(safeKind)-\(next)"
+        var candidate = Self.text(safeKind: safeKind, number: next)
         // Numbers only grow, so only a reserved placeholder can be taken already.
         while !state.issued.isEmpty, state.issued.contains(candidate) {
             next += 1
-            candidate = "\(Self.prefix)\(safeKind)-\(next)"
+            candidate = Self.text(safeKind: safeKind, number: next)
         }
         state.counters[safeKind] = next
         state.bySecret[key] = candidate
         if let capacity { remember(key, capacity: capacity, in: &state) }
         return candidate
+    }
+
+    /// `REDACTED-<safeKind>-<number>`, written straight into the string's storage (string
+    /// interpolation was a third of the cost of issuing a placeholder).
+    static func text(safeKind: String, number: Int) -> String {
+        var digits = 1
+        var rest = number / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let prefixCount = prefix.utf8.count
+        var kind = safeKind
+        return kind.withUTF8 { kindBytes in
+            let count = prefixCount + kindBytes.count + 1 + digits
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var at = 0
+                for byte in prefix.utf8 {
+                    buffer[at] = byte
+                    at += 1
+                }
+                for byte in kindBytes {
+                    buffer[at] = byte
+                    at += 1
+                }
+                buffer[at] = UInt8(ascii: "-")
+                var value = number
+                for position in stride(from: count - 1, to: at, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                return count
+            }
+        }
     }
 
     private func remember(_ key: SecretKey, capacity: Int, in state: inout State) {
@@ -163,7 +206,7 @@ public final class PlaceholderTable: Sendable {
             && !kind.isEmpty && kind.allSatisfy(isKindByte)
     }
 
-    private static func isKindByte(_ byte: UInt8) -> Bool {
+    static func isKindByte(_ byte: UInt8) -> Bool {
         (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 95
     }
 

@@ -174,7 +174,27 @@ struct SplicedOutput {
             }
             failure = entries.write(fd, input: input, from: flushed, to: entries.pieces.count - 1)
             flushed = entries.pieces.count - 1
+            #if os(Linux)
+                // Start writing back what is written so far, so the final `fsync` waits for
+                // little more than the last chunk instead of the whole capture.
+                if failure == nil { Self.startWriteback(fd) }
+            #endif
         }
+
+        #if os(Linux)
+            /// `sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE)`: starts writeback of the
+            /// file's dirty pages without waiting. Glibc declares it only under `_GNU_SOURCE`,
+            /// which Swift's Glibc module does not set, so it is looked up at run time.
+            private static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
+                guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
+                return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
+            }()
+
+            private static func startWriteback(_ fd: Int32) {
+                // SYNC_FILE_RANGE_WRITE is 2 in <linux/fs.h>.
+                _ = syncFileRange?(fd, 0, 0, 2)
+            }
+        #endif
 
         /// Writes what is left of `output`, the whole capture: the part before the entries
         /// (one piece, put first by `prepend`) and the pieces not yet written; the errno of

@@ -1,0 +1,32 @@
+import Testing
+
+@testable import Redaction
+
+@Suite("Placeholder table")
+struct PlaceholderTableTests {
+    @Test("Placeholder text written byte by byte equals the interpolated form for every digit count")
+    func placeholderTextMatchesInterpolation() {
+        var numbers = Array(1...1_200)
+        var power = 10
+        while power <= 1_000_000_000_000 {
+            numbers += [power - 1, power, power + 1]
+            power *= 10
+        }
+        for kind in ["password", "continuation_token", "x", "method_id2"] {
+            for number in numbers {
+                #expect(PlaceholderTable.text(safeKind: kind, number: number) == "REDACTED-\(kind)-\(number)")
+            }
+        }
+    }
+
+    @Test("Kinds that sanitise to the same name share one numbering, and reserved placeholders are skipped")
+    func sanitisedKindsShareNumbering() {
+        let table = PlaceholderTable()
+        table.reserve("REDACTED-my_kind-2")
+        #expect(table.placeholder(for: "first", kind: "My Kind") == "REDACTED-my_kind-1")
+        #expect(table.placeholder(for: "second", kind: "my-kind") == "REDACTED-my_kind-3")
+        #expect(table.placeholder(for: "third", kind: "My Kind") == "REDACTED-my_kind-4")
+        #expect(table.placeholder(for: "first", kind: "my-kind") == "REDACTED-my_kind-1")
+        #expect(table.placeholder(for: "other", kind: "") == "REDACTED-secret-1")
+    }
+}
