@@ -101,8 +101,17 @@ struct CanonicalReader {
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
                 let special =
-                    ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                if special & 0x8080_8080_8080_8080 != 0 { break }
+                    (((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash))
+                    & 0x8080_8080_8080_8080
+                if special != 0 {
+                    // The lowest flagged byte is a real quote, backslash or control character
+                    // (a borrow can only flag bytes above it): skip the plain bytes before it.
+                    let plain = special.trailingZeroBitCount >> 3
+                    let before: UInt64 = (1 << (UInt64(plain) << 3)) &- 1
+                    if word & before & 0x8080_8080_8080_8080 != 0 { nonASCII = true }
+                    position += plain
+                    break
+                }
                 if word & 0x8080_8080_8080_8080 != 0 { nonASCII = true }
                 position += 8
             }

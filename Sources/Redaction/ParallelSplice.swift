@@ -37,9 +37,11 @@ extension Redactor {
         var end = 0
     }
 
-    /// Chunks per worker: small chunks balance the threads and let phase 2 (on the calling
-    /// thread) follow phase 1 closely, so little of it is left when the last chunk is done.
-    static let chunksPerWorker = 12
+    /// Chunks per worker: small chunks balance the threads (while the last chunk is redacted
+    /// the other threads are idle: about 13 ms for 100 MB on 2 cores at 32 per worker, 35 ms at
+    /// 12) and let phase 2 (on the calling thread) follow phase 1 closely, so little of it is
+    /// left when the last chunk is done.
+    static let chunksPerWorker = 32
 
     /// Redacts the entries array at the reader (its `[`) into `out` like `redactEntries`, on
     /// `workers` threads; nil (with nothing consumed or issued) when the array cannot be cut
