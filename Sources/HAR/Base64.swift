@@ -37,6 +37,27 @@ enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether `decode(text)` would succeed, without decoding: every byte a symbol, white
+    /// space or trailing padding, at most two `=`, and not one symbol over a multiple of four.
+    static func isValid(_ text: String) -> Bool {
+        var symbols = 0
+        var padding = 0
+        var copy = text
+        return copy.withUTF8 { bytes in
+            for byte in bytes {
+                if byte == UInt8(ascii: "=") {
+                    padding += 1
+                    continue
+                }
+                let value = decodeTable[Int(byte)]
+                if value == 0xFE { continue }
+                if value == 0xFF || padding > 0 { return false }
+                symbols += 1
+            }
+            return symbols % 4 != 1 && padding <= 2
+        }
+    }
+
     /// The decoded bytes, or nil when `text` is not base64.
     static func decode(_ text: String) -> [UInt8]? {
         var out: [UInt8] = []

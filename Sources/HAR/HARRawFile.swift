@@ -39,6 +39,6 @@ public enum HARRawFile {
 
     /// Whether `text` is base64 that `HARReader` accepts in a body with `"encoding": "base64"`.
     public static func isValidBase64(_ text: String) -> Bool {
-        Base64.decode(text) != nil
+        Base64.isValid(text)
     }
 }

@@ -184,4 +184,9 @@ extension JSONValue {
     public static func appendEscapedString(utf8 bytes: [UInt8], to out: inout [UInt8]) {
         bytes.withUnsafeBufferPointer { JSONSerializer.appendEscaped($0, into: &out) }
     }
+
+    /// `appendEscapedString(utf8:to:)` for bytes in a buffer.
+    public static func appendEscapedString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        JSONSerializer.appendEscaped(bytes, into: &out)
+    }
 }

@@ -39,15 +39,31 @@ enum AuthTapeRedactions {
         text.append(contentsOf: UnsafeBufferPointer(rebasing: original[0..<lastValueEnd]))
         text.append(contentsOf: ",\n          \"redactions\": {".utf8)
         var firstCount = true
-        for kind in counts.keys.sorted() {
+        for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
             if !firstCount { text.append(UInt8(ascii: ",")) }
             firstCount = false
-            text.append(contentsOf: "\n            ".utf8)
-            JSONValue.string(kind).write(into: &text)
-            text.append(contentsOf: ": ".utf8)
-            text.append(contentsOf: String(counts[kind] ?? 0).utf8)
+            text.append(contentsOf: "\n            \"".utf8)
+            var name = kind
+            name.withUTF8 { JSONValue.appendEscapedString(utf8: $0, to: &text) }
+            text.append(contentsOf: "\": ".utf8)
+            appendDecimal(count, to: &text)
         }
         text.append(contentsOf: "\n          }\n        }".utf8)
         return text
+    }
+
+    /// `value` in decimal, as `String(value)` writes it, without making a string.
+    static func appendDecimal(_ value: Int, to text: inout [UInt8]) {
+        guard value >= 0 else {
+            text.append(contentsOf: String(value).utf8)
+            return
+        }
+        let start = text.count
+        var rest = value
+        repeat {
+            text.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        text[start...].reverse()
     }
 }

@@ -158,8 +158,16 @@ extension Redactor {
         var edits: [(range: Range<Int>, text: [UInt8])] = []
 
         func edit(_ token: StringToken, _ replacement: String?) {
-            guard let replacement else { return }
-            let encoded = JSONValue.string(replacement).serialized()
+            guard var replacement else { return }
+            // The string token as the serializer writes it.
+            let encoded = replacement.withUTF8 { text in
+                var encoded: [UInt8] = []
+                encoded.reserveCapacity(text.count + 2)
+                encoded.append(UInt8(ascii: "\""))
+                JSONValue.appendEscapedString(utf8: text, to: &encoded)
+                encoded.append(UInt8(ascii: "\""))
+                return encoded
+            }
             if !encoded.elementsEqual(UnsafeBufferPointer(rebasing: buffer[token.range])) {
                 edits.append((token.range, encoded))
             }
@@ -184,14 +192,17 @@ extension Redactor {
                     if contentEncoding == nil, NameTable.equalIgnoringASCIICase(nameBytes, Self.contentEncodingName) {
                         contentEncoding = reader.text(header.value)
                     }
-                    if let rule, compiled.headerNames.action(at: rule) == .keep { continue }
-                    if rule == nil, !NameTable.equalIgnoringASCIICase(nameBytes, Self.cookieName),
-                        !NameTable.equalIgnoringASCIICase(nameBytes, Self.setCookieName),
-                        compiled.patternsCannotMatch(reader.inner(header.value))
-                    {
-                        continue
+                    // What `redactHeaderValue(name:value:)` does, with the rule already found.
+                    if let rule {
+                        if compiled.headerNames.action(at: rule) == .keep { continue }
+                        edit(header.value, redactor.redactHeaderValue(rule: compiled.headerNames.rule(at: rule), value: reader.text(header.value)))
+                    } else if NameTable.equalIgnoringASCIICase(nameBytes, Self.cookieName) {
+                        edit(header.value, redactor.redactCookieHeader(reader.text(header.value)))
+                    } else if NameTable.equalIgnoringASCIICase(nameBytes, Self.setCookieName) {
+                        edit(header.value, redactor.redactSetCookie(reader.text(header.value)))
+                    } else if !compiled.patternsCannotMatch(reader.inner(header.value)) {
+                        edit(header.value, redactor.applyPatterns(reader.text(header.value)))
                     }
-                    edit(header.value, redactor.redactHeaderValue(name: reader.text(header.name), value: reader.text(header.value)))
                     continue
                 }
                 let name = reader.text(header.name)

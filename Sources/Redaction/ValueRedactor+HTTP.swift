@@ -15,18 +15,33 @@ extension ValueRedactor {
     /// A header value with its secrets replaced; nil when nothing changed.
     mutating func redactHeaderValue(name: String, value: String) -> String? {
         let lowered = name.lowercased()
-        if let rule = rules.headers[lowered] {
-            guard rule.action != .keep else { return nil }
-            // Keep an authorization scheme readable: `Bearer REDACTED-authorization-1`.
-            if let space = value.firstIndex(of: " "), ["bearer", "basic", "negotiate", "pop"].contains(value[..<space].lowercased()) {
-                let credential = String(value[value.index(after: space)...])
-                return String(value[...space]) + replace(credential, kind: rule.kind)
-            }
-            return apply(rule, to: value)
-        }
+        if let rule = rules.headers[lowered] { return redactHeaderValue(rule: rule, value: value) }
         if lowered == "cookie" { return redactCookieHeader(value) }
         if lowered == "set-cookie" { return redactSetCookie(value) }
         return applyPatterns(value)
+    }
+
+    /// The value of a header whose name has `rule`.
+    mutating func redactHeaderValue(rule: RedactionRule, value: String) -> String? {
+        guard rule.action != .keep else { return nil }
+        // Keep an authorization scheme readable: `Bearer REDACTED-authorization-1`.
+        if let space = value.firstIndex(of: " "), Self.isAuthorizationScheme(value[..<space].utf8) {
+            let credential = String(value[value.index(after: space)...])
+            return String(value[...space]) + replace(credential, kind: rule.kind)
+        }
+        return apply(rule, to: value)
+    }
+
+    /// Whether `scheme` is `bearer`, `basic`, `negotiate` or `pop` in any case (the same as
+    /// comparing `lowercased()`: no other text lowercases to these names).
+    static func isAuthorizationScheme(_ scheme: Substring.UTF8View) -> Bool {
+        let count = scheme.count
+        guard count == 3 || count == 5 || count == 6 || count == 9 else { return false }
+        var lowered: [UInt8] = []
+        lowered.reserveCapacity(count)
+        for byte in scheme { lowered.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) }
+        return lowered.elementsEqual("bearer".utf8) || lowered.elementsEqual("basic".utf8)
+            || lowered.elementsEqual("negotiate".utf8) || lowered.elementsEqual("pop".utf8)
     }
 
     func cookieRule(_ name: String) -> RedactionRule? {
@@ -35,6 +50,12 @@ extension ValueRedactor {
 
     /// `a=1; b=2` with each cookie's value handled by its rule.
     mutating func redactCookieHeader(_ value: String) -> String? {
+        if value.utf8.allSatisfy({ $0 < 0x80 }) { return redactASCIICookieHeader(value) }
+        return redactCookieHeaderByCharacters(value)
+    }
+
+    /// `redactCookieHeader` on characters, for any text.
+    mutating func redactCookieHeaderByCharacters(_ value: String) -> String? {
         var changed = false
         let parts = value.split(separator: ";", omittingEmptySubsequences: false).map { part -> String in
             guard let eq = part.firstIndex(of: "=") else { return String(part) }
@@ -45,6 +66,40 @@ extension ValueRedactor {
             return String(part[...eq]) + replaced
         }
         return changed ? parts.joined(separator: ";") : nil
+    }
+
+    /// `redactCookieHeader` for an ASCII value, on its bytes: the same parts (split at `;`,
+    /// the name before the first `=` trimmed of spaces and tabs, the value after it as it is),
+    /// without Foundation's character-set trimming.
+    private mutating func redactASCIICookieHeader(_ value: String) -> String? {
+        var output: [UInt8] = []
+        var changed = false
+        let bytes = Array(value.utf8)
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            if start > 0 { output.append(UInt8(ascii: ";")) }
+            let part = bytes[start..<end]
+            if let eq = part.firstIndex(of: UInt8(ascii: "=")) {
+                var nameStart = start
+                var nameEnd = eq
+                while nameStart < nameEnd, bytes[nameStart] == 0x20 || bytes[nameStart] == 0x09 { nameStart += 1 }
+                while nameEnd > nameStart, bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x09 { nameEnd -= 1 }
+                let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+                let cookieValue = String(decoding: bytes[(eq + 1)..<end], as: UTF8.self)
+                if let replaced = apply(cookieRule(name), to: cookieValue) {
+                    changed = true
+                    output.append(contentsOf: bytes[start...eq])
+                    output.append(contentsOf: replaced.utf8)
+                } else {
+                    output.append(contentsOf: part)
+                }
+            } else {
+                output.append(contentsOf: part)
+            }
+            start = end + 1
+        }
+        return changed ? String(decoding: output, as: UTF8.self) : nil
     }
 
     /// `name=value; Path=/; HttpOnly` with only the value handled by the cookie's rule.

@@ -57,3 +57,15 @@ struct AuthTapeRedactionsTests {
         #expect(fast == 12)
     }
 }
+
+@Suite("Decimal counts")
+struct DecimalCountTests {
+    @Test("Counts are written in decimal exactly as String(_:) writes them")
+    func decimalMatchesString() {
+        for value in [0, 1, 9, 10, 99, 100, 12_345, Int.max, -1, -40, Int.min] + Array(0...1_000) {
+            var text: [UInt8] = Array("x".utf8)
+            AuthTapeRedactions.appendDecimal(value, to: &text)
+            #expect(text == Array("x\(value)".utf8))
+        }
+    }
+}

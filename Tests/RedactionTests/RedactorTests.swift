@@ -251,3 +251,38 @@ struct BoundedPlaceholderTableTests {
         #expect(table.placeholder(for: "secret-1", kind: "token") == "REDACTED-token-1")
     }
 }
+
+@Suite("Header redaction on bytes")
+struct HeaderBytesTests {
+    @Test("ASCII Cookie headers redacted on bytes give what the character-based reading gives")
+    func asciiCookieHeadersMatchCharacters() throws {
+        let redactor = try Redactor()
+        let pieces = [
+            "a=1", " b = 2", "\tx-ms-cpim-sso=abc.def", "noequals", "", " ", "k==v=", "REDACTED-cookie-1",
+            "s=REDACTED-cookie-7", "e=", "=v", "ESCTX=AQAB&x", "Name\t=\tvalue ",
+        ]
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3_000 {
+            let header = (0..<(1 + next(4))).map { _ in pieces[next(pieces.count)] }.joined(separator: ";")
+            var bytes = ValueRedactor(rules: redactor.compiled, table: PlaceholderTable())
+            var characters = ValueRedactor(rules: redactor.compiled, table: PlaceholderTable())
+            let viaBytes = bytes.redactCookieHeader(header)
+            #expect(viaBytes == characters.redactCookieHeaderByCharacters(header), "\(header)")
+            #expect(bytes.counts == characters.counts)
+        }
+    }
+
+    @Test("Authorization schemes are recognised in any case and the credential alone is replaced")
+    func authorizationSchemes() throws {
+        let redactor = try Redactor()
+        var values = ValueRedactor(rules: redactor.compiled, table: PlaceholderTable())
+        #expect(values.redactHeaderValue(name: "Authorization", value: "bEaReR eyJabc") == "bEaReR REDACTED-authorization-1")
+        #expect(values.redactHeaderValue(name: "authorization", value: "PoP xyz") == "PoP REDACTED-authorization-2")
+        #expect(values.redactHeaderValue(name: "Authorization", value: "Token xyz") == "REDACTED-authorization-3")
+        #expect(values.redactHeaderValue(name: "Authorization", value: "Bearerx y") == "REDACTED-authorization-4")
+    }
+}
