@@ -79,12 +79,15 @@ extension Redactor {
                 if !board.runNext(self) { board.wait(index) }
             }
             guard let chunk = board.take(index) else { break }
-            for provisional in chunk.entries {
+            // By index: `for … in` would copy each entry, retaining its arrays.
+            for position in chunk.entries.indices {
                 if count > 0 { out.append(UInt8(ascii: ",")) }
                 out.append(0x0A)
                 out.append(contentsOf: repeatElement(0x20, count: 6))
                 count += 1
-                guard phaseTwo(provisional, buffer: buffer, entry: &entry, into: &out, total: &total, spliced: &spliced) else {
+                guard
+                    phaseTwo(chunk.entries[position], buffer: buffer, entry: &entry, into: &out, total: &total, spliced: &spliced)
+                else {
                     break chunks
                 }
             }
@@ -108,7 +111,7 @@ extension Redactor {
 
     /// Phase 2 for one entry: real placeholders into its edits, or the serial path.
     private func phaseTwo(
-        _ provisional: ProvisionalEntry, buffer: UnsafeBufferPointer<UInt8>, entry: inout CanonicalEntry,
+        _ provisional: borrowing ProvisionalEntry, buffer: UnsafeBufferPointer<UInt8>, entry: inout CanonicalEntry,
         into out: inout SplicedOutput, total: inout RedactionSummary, spliced: inout Int
     ) -> Bool {
         guard provisional.isSpliced else {
@@ -118,18 +121,21 @@ extension Redactor {
         }
         let real = placeholders.placeholders(for: provisional.calls)
         var cursor = provisional.start
-        for edit in provisional.edits {
-            out.appendInput(cursor..<edit.range.lowerBound)
+        for position in provisional.edits.indices {
+            let range = provisional.edits[position].range
+            out.appendInput(cursor..<range.lowerBound)
             let start = out.side.count
-            var textCursor = 0
-            for placeholder in edit.placeholders {
-                out.side.append(contentsOf: edit.text[textCursor..<placeholder.range.lowerBound])
-                out.side.append(contentsOf: real[placeholder.call].utf8)
-                textCursor = placeholder.range.upperBound
+            provisional.edits[position].text.withUnsafeBufferPointer { text in
+                var textCursor = 0
+                for placeholder in provisional.edits[position].placeholders {
+                    out.side.append(contentsOf: UnsafeBufferPointer(rebasing: text[textCursor..<placeholder.range.lowerBound]))
+                    out.side.append(contentsOf: real[placeholder.call].utf8)
+                    textCursor = placeholder.range.upperBound
+                }
+                out.side.append(contentsOf: UnsafeBufferPointer(rebasing: text[textCursor...]))
             }
-            out.side.append(contentsOf: edit.text[textCursor...])
             out.recordSide(from: start)
-            cursor = edit.range.upperBound
+            cursor = range.upperBound
         }
         out.appendInput(cursor..<provisional.end)
         total.add(RedactionSummary(counts: provisional.counts))

@@ -23,17 +23,50 @@ public final class PlaceholderTable: Sendable {
             self.hash = hash
         }
 
+        /// Chosen once per process, like `Hasher`'s seed, so hashes differ from run to run.
+        static let seed = UInt64.random(in: .min ... .max)
+
+        /// A seeded multiply-and-fold hash of the text's bytes, eight at a time. Secrets are
+        /// long (tokens, JWTs) and each is hashed once per occurrence: SipHash through
+        /// `Hasher` cost about 3% of `authtape redact`, this about a quarter of that. Equal
+        /// hashes are always confirmed by comparing the texts.
         static func hash(of text: String) -> Int {
-            var hasher = Hasher()
             var copy = text
-            copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            return hasher.finalize()
+            return copy.withUTF8 { bytes in
+                let count = bytes.count
+                var state = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+                var i = 0
+                if let base = bytes.baseAddress {
+                    while i + 8 <= count {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                        state = fold(state ^ word)
+                        i += 8
+                    }
+                    var tail: UInt64 = 0
+                    var shift: UInt64 = 0
+                    while i < count {
+                        tail |= UInt64(base[i]) << shift
+                        shift += 8
+                        i += 1
+                    }
+                    state = fold(state ^ tail)
+                }
+                // The final mix of SplitMix64, so that every input bit reaches every output bit.
+                state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
+                return Int(truncatingIfNeeded: state ^ (state >> 31))
+            }
+        }
+
+        @inline(__always) private static func fold(_ value: UInt64) -> UInt64 {
+            let product = value.multipliedFullWidth(by: 0x9FB2_1C65_1E98_DF25)
+            return product.high ^ product.low
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-        // The hash is already a seeded SipHash of the text: dictionaries use it directly
-        // instead of running Hasher over it again on every lookup and resize.
+        // The hash is already a seeded hash of the text: dictionaries use it directly instead
+        // of running Hasher over it again on every lookup and resize.
         func _rawHashValue(seed: Int) -> Int { hash ^ seed }
 
         static func == (a: SecretKey, b: SecretKey) -> Bool { a.hash == b.hash && a.text == b.text }

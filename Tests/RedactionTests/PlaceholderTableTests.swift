@@ -29,4 +29,22 @@ struct PlaceholderTableTests {
         #expect(table.placeholder(for: "first", kind: "my-kind") == "REDACTED-my_kind-1")
         #expect(table.placeholder(for: "other", kind: "") == "REDACTED-secret-1")
     }
+
+    @Test("Secret hashes are stable for equal texts and differ for texts one byte apart at any position")
+    func secretHashesSeparateNearbyTexts() {
+        let base = Array("eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiI0YzEy.signature-part-0123456789".utf8)
+        var hashes = Set<Int>()
+        for length in 0...base.count {
+            let text = String(decoding: base[0..<length], as: UTF8.self)
+            #expect(PlaceholderTable.SecretKey.hash(of: text) == PlaceholderTable.SecretKey.hash(of: String(text)))
+            hashes.insert(PlaceholderTable.SecretKey.hash(of: text))
+            for position in 0..<length {
+                var changed = Array(base[0..<length])
+                changed[position] ^= 0x01
+                hashes.insert(PlaceholderTable.SecretKey.hash(of: String(decoding: changed, as: UTF8.self)))
+            }
+        }
+        let distinctTexts = (0...base.count).reduce(0) { $0 + 1 + $1 }
+        #expect(hashes.count == distinctTexts)
+    }
 }
