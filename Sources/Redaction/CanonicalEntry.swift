@@ -180,6 +180,7 @@ struct CanonicalEntry {
     private static func scanPairs(_ reader: inout CanonicalReader, level: Int, into pairs: inout [Pair], cookie: Bool) -> Bool {
         guard reader.consume(UInt8(ascii: "[")) else { return false }
         if reader.consume(UInt8(ascii: "]")) { return true }
+        if !cookie, level == PairLiterals.level { return scanNameValuePairs(&reader, into: &pairs) }
         var firstElement = true
         while true {
             if !firstElement {
@@ -210,6 +211,31 @@ struct CanonicalEntry {
             }
             guard !failed, let name, let value else { return false }
             pairs.append(Pair(name: name, value: value))
+        }
+    }
+
+    /// The fixed text around a header's or query parameter's name and value in an entry
+    /// written by `HARWriter` (arrays at nesting level 5): everything but the two strings.
+    private enum PairLiterals {
+        static let level = 5
+        static let open = Array("\n            {\n              \"name\": ".utf8)
+        static let middle = Array(",\n              \"value\": ".utf8)
+        static let close = Array("\n            }".utf8)
+        static let end = Array("\n          ]".utf8)
+    }
+
+    /// `scanPairs` for `{"name": …, "value": …}` objects at level 5 (after the `[` of a
+    /// non-empty array): the text between the strings compared as a whole instead of read
+    /// key by key. Accepts exactly what the general reading accepts there.
+    private static func scanNameValuePairs(_ reader: inout CanonicalReader, into pairs: inout [Pair]) -> Bool {
+        while true {
+            guard reader.consume(literal: PairLiterals.open), let name = reader.string(),
+                reader.consume(literal: PairLiterals.middle), let value = reader.string(),
+                reader.consume(literal: PairLiterals.close)
+            else { return false }
+            pairs.append(Pair(name: name, value: value))
+            if reader.consume(literal: PairLiterals.end) { return true }
+            guard reader.consume(UInt8(ascii: ",")) else { return false }
         }
     }
 

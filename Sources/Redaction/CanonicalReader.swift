@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import HAR
 
 /// A byte range of a JSON string token in a capture, quotes included.
@@ -29,6 +34,15 @@ struct CanonicalReader {
         guard position < bytes.count, bytes[position] == byte else { return false }
         position += 1
         return true
+    }
+
+    /// The bytes of `literal`, exactly.
+    @inline(__always) mutating func consume(literal: [UInt8]) -> Bool {
+        let count = literal.count
+        guard bytes.count - position >= count else { return false }
+        let equal = literal.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + position, $0.baseAddress!, count) == 0 }
+        if equal { position += count }
+        return equal
     }
 
     /// A newline followed by `2 * level` spaces.
