@@ -95,16 +95,31 @@ final class CompiledRules: @unchecked Sendable {
     /// needs. `bytes` may be the raw text of a JSON string: escapes never stand for a literal.
     func patternsCannotMatch(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let anchors = literalAnchors else { return false }
-        // One pass: most strings hold no anchor byte at all.
-        for (index, byte) in bytes.enumerated() where anchors.isAnchor(byte) {
-            for (literal, offset) in anchors.literals where literal[offset] == byte && index >= offset {
-                let start = index - offset
-                if start + literal.count <= bytes.count,
-                    literal.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: bytes[start..<(start + literal.count)]).elementsEqual($0) })
-                {
-                    return false
+        // One pass: most strings hold no anchor byte at all. With at most four distinct
+        // anchor bytes, eight bytes are tested at once and only a word holding one is looked
+        // at byte by byte.
+        var index = 0
+        let count = bytes.count
+        if let base = bytes.baseAddress, let words = anchors.broadcast {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let a = word ^ words.0
+                let b = word ^ words.1
+                let c = word ^ words.2
+                let d = word ^ words.3
+                let hit = (((a &- ones) & ~a) | ((b &- ones) & ~b) | ((c &- ones) & ~c) | ((d &- ones) & ~d)) & (ones << 7)
+                if hit != 0 {
+                    for at in index..<(index + 8) where anchors.isAnchor(base[at]) {
+                        if anchors.literalMatches(at: at, in: bytes) { return false }
+                    }
                 }
+                index += 8
             }
+        }
+        while index < count {
+            if anchors.isAnchor(bytes[index]), anchors.literalMatches(at: index, in: bytes) { return false }
+            index += 1
         }
         return true
     }
@@ -115,6 +130,9 @@ final class CompiledRules: @unchecked Sendable {
         var literals: [(literal: [UInt8], offset: Int)] = []
         /// Bit `b` set when byte `b` is an anchor.
         var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        /// The anchor bytes each repeated over a word (the first one again when there are
+        /// fewer than four), or nil when there are more than four.
+        var broadcast: (UInt64, UInt64, UInt64, UInt64)?
 
         init?(_ literals: [[UInt8]?]) {
             for literal in literals {
@@ -136,6 +154,30 @@ final class CompiledRules: @unchecked Sendable {
                 default: bits.3 |= 1 << UInt64(byte & 63)
                 }
             }
+            broadcast = Self.broadcast(self.literals)
+        }
+
+        /// Whether a required literal whose anchor is the byte at `index` surrounds it.
+        func literalMatches(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let byte = bytes[index]
+            for (literal, offset) in literals where literal[offset] == byte && index >= offset {
+                let start = index - offset
+                if start + literal.count <= bytes.count,
+                    literal.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: bytes[start..<(start + literal.count)]).elementsEqual($0) })
+                {
+                    return true
+                }
+            }
+            return false
+        }
+
+        /// The anchor bytes, `literals`' order.
+        private static func broadcast(_ literals: [(literal: [UInt8], offset: Int)]) -> (UInt64, UInt64, UInt64, UInt64)? {
+            var anchors: [UInt8] = []
+            for (literal, offset) in literals where !anchors.contains(literal[offset]) { anchors.append(literal[offset]) }
+            guard let first = anchors.first, anchors.count <= 4 else { return nil }
+            let words = (0..<4).map { UInt64(anchors.count > $0 ? anchors[$0] : first) &* 0x0101_0101_0101_0101 }
+            return (words[0], words[1], words[2], words[3])
         }
 
         @inline(__always) func isAnchor(_ byte: UInt8) -> Bool {
