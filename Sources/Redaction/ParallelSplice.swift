@@ -60,9 +60,9 @@ extension Redactor {
         guard !splits.isEmpty else { return nil }
         let board = ChunkBoard(buffer: buffer, starts: [open + 1] + splits)
         let group = DispatchGroup()
-        for _ in 1..<workers {
+        for worker in 1..<workers {
             DispatchQueue.global().async(group: group) {
-                while board.runNext(self) {}
+                while board.runNext(self, worker: worker) {}
             }
         }
         // Phase 2 issues real placeholders before every chunk is known to be valid: undo
@@ -76,9 +76,11 @@ extension Redactor {
         var entry = CanonicalEntry()
         chunks: for index in board.starts.indices {
             while !board.isReady(index) {
-                if !board.runNext(self) { board.wait(index) }
+                if !board.runNext(self, worker: 0) { board.wait(index) }
             }
-            guard let chunk = board.take(index) else { break }
+            guard let (chunk, producer) = board.take(index) else { break }
+            // Freed by the thread that allocated it (below).
+            defer { board.recycle(chunk, producer: producer) }
             // By index: `for … in` would copy each entry, retaining its arrays.
             for position in chunk.entries.indices {
                 if count > 0 { out.append(UInt8(ascii: ",")) }
@@ -153,6 +155,10 @@ extension Redactor {
             var next = 0
             /// nil until done; then the chunk, or nil when it was not valid.
             var results: [ProvisionalChunk??]
+            /// The thread (0 for the calling one) that made each chunk.
+            var producers: [Int]
+            /// Chunks done with, by the worker that made them, for it to free.
+            var garbage: [Int: [ProvisionalChunk]] = [:]
         }
         private let state: Mutex<State>
         private let done: [DispatchSemaphore]
@@ -160,21 +166,29 @@ extension Redactor {
         init(buffer: UnsafeBufferPointer<UInt8>, starts: [Int]) {
             self.buffer = buffer
             self.starts = starts
-            state = Mutex(State(results: Array(repeating: nil, count: starts.count)))
+            state = Mutex(State(results: Array(repeating: nil, count: starts.count), producers: Array(repeating: 0, count: starts.count)))
             done = starts.map { _ in DispatchSemaphore(value: 0) }
         }
 
-        /// Runs phase 1 on the next chunk nobody has taken; false when there is none.
-        func runNext(_ redactor: Redactor) -> Bool {
-            let index = state.withLock { state -> Int? in
-                guard state.next < starts.count else { return nil }
+        /// Runs phase 1 on the next chunk nobody has taken, on thread `worker` (0 for the
+        /// calling thread); false when there is none.
+        func runNext(_ redactor: Redactor, worker: Int) -> Bool {
+            let (taken, garbage) = state.withLock { state -> (Int?, [ProvisionalChunk]?) in
+                let garbage = state.garbage.removeValue(forKey: worker)
+                guard state.next < starts.count else { return (nil, garbage) }
                 defer { state.next += 1 }
-                return state.next
+                return (state.next, garbage)
             }
-            guard let index else { return false }
+            // Freed here, by the thread that allocated it: freeing another thread's blocks
+            // takes its malloc arena's lock, which the two threads then fought over.
+            _ = consume garbage
+            guard let index = taken else { return false }
             let stop = index + 1 < starts.count ? starts[index + 1] : nil
             let result = redactor.provisionalChunk(buffer, from: starts[index], first: index == 0, stop: stop)
-            state.withLock { $0.results[index] = .some(result) }
+            state.withLock {
+                $0.results[index] = .some(result)
+                $0.producers[index] = worker
+            }
             done[index].signal()
             return true
         }
@@ -189,13 +203,20 @@ extension Redactor {
             done[index].signal()
         }
 
-        /// The result of a done chunk, moved out.
-        func take(_ index: Int) -> ProvisionalChunk? {
+        /// The result of a done chunk, moved out, and the thread that made it.
+        func take(_ index: Int) -> (ProvisionalChunk, producer: Int)? {
             state.withLock { state in
                 let result = state.results[index] ?? nil
                 state.results[index] = .some(nil)
-                return result
+                return result.map { ($0, state.producers[index]) }
             }
+        }
+
+        /// Hands a chunk phase 2 is done with back to the thread that made it, to be freed
+        /// there when it asks for its next chunk (the calling thread's own are freed now).
+        func recycle(_ chunk: ProvisionalChunk, producer: Int) {
+            guard producer != 0 else { return }
+            state.withLock { $0.garbage[producer, default: []].append(chunk) }
         }
 
         /// No chunk is handed out after this.
