@@ -42,6 +42,39 @@ struct CanonicalEntry {
     private static let postDataOrder: [StaticString] = ["mimeType", "text", "encoding"]
     private static let timingsOrder: [StaticString] = ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"]
 
+    // The same as the text before each value at the levels `HARWriter` puts them.
+    private static let requestKeys = KeyLiterals(requestOrder, level: KeyLiterals.entryLevel + 1)
+    private static let responseKeys = KeyLiterals(responseOrder, level: KeyLiterals.entryLevel + 1)
+    private static let contentKeys = KeyLiterals(contentOrder, level: KeyLiterals.entryLevel + 2)
+    private static let postDataKeys = KeyLiterals(postDataOrder, level: KeyLiterals.entryLevel + 2)
+    private static let timingsKeys = KeyLiterals(timingsOrder, level: KeyLiterals.entryLevel + 1)
+
+    /// The text from the end of one member's value to the start of the next one's, for each
+    /// key of an object at a given level: `,\n<indent>"key": ` (no comma before the first).
+    /// When it is there, the key is known without reading it as a string; otherwise the
+    /// general reading (`nextKey`) decides, as before.
+    struct KeyLiterals {
+        /// Entries sit at this nesting level in a capture `HARWriter` wrote.
+        static let entryLevel = 3
+        private let first: [[UInt8]]
+        private let rest: [[UInt8]]
+
+        init(_ order: [StaticString], level: Int) {
+            let indent = [UInt8](repeating: 0x20, count: 2 * (level + 1))
+            first = order.map { key in
+                [0x0A] + indent + [0x22] + UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount) + Array("\": ".utf8)
+            }
+            rest = first.map { [UInt8(ascii: ",")] + $0 }
+        }
+
+        /// Consumes the text before key `index` when it is next; false (nothing consumed)
+        /// otherwise, or when `index` is past the last key.
+        func consume(_ index: Int, first isFirst: Bool, from reader: inout CanonicalReader) -> Bool {
+            guard index < first.count else { return false }
+            return reader.consume(literal: isFirst ? first[index] : rest[index])
+        }
+    }
+
     mutating func reset() {
         request.headers.removeAll(keepingCapacity: true)
         request.cookies.removeAll(keepingCapacity: true)
@@ -123,14 +156,21 @@ struct CanonicalEntry {
         var empty = false
         guard reader.beginObject(isEmpty: &empty), !empty else { return false }
         let order = Self.requestOrder
+        let keys = level == KeyLiterals.entryLevel + 1 ? Self.requestKeys : nil
         var next = 0
         var failed = false
         var first = true
-        while let key = reader.nextKey(level: level, first: first, failed: &failed) {
+        while true {
+            if let keys, keys.consume(next, first: first, from: &reader) {
+            } else if let keys, next == 6, keys.consume(7, first: first, from: &reader) {
+                next = 7
+            } else {
+                guard let key = reader.nextKey(level: level, first: first, failed: &failed) else { break }
+                // postData is the only optional member.
+                if next == 6, !reader.keyEquals(key, "postData") { next = 7 }
+                guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
+            }
             first = false
-            // postData is the only optional member.
-            if next == 6, !reader.keyEquals(key, "postData") { next = 7 }
-            guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
             switch next {
             case 0, 2: guard reader.string() != nil else { return false }
             case 1:
@@ -154,12 +194,17 @@ struct CanonicalEntry {
         var empty = false
         guard reader.beginObject(isEmpty: &empty), !empty else { return false }
         let order = Self.responseOrder
+        let keys = level == KeyLiterals.entryLevel + 1 ? Self.responseKeys : nil
         var next = 0
         var failed = false
         var first = true
-        while let key = reader.nextKey(level: level, first: first, failed: &failed) {
+        while true {
+            if let keys, keys.consume(next, first: first, from: &reader) {
+            } else {
+                guard let key = reader.nextKey(level: level, first: first, failed: &failed) else { break }
+                guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
+            }
             first = false
-            guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
             switch next {
             case 0, 7, 8: guard reader.integer() else { return false }
             case 1, 2: guard reader.string() != nil else { return false }
@@ -228,13 +273,14 @@ struct CanonicalEntry {
     /// non-empty array): the text between the strings compared as a whole instead of read
     /// key by key. Accepts exactly what the general reading accepts there.
     private static func scanNameValuePairs(_ reader: inout CanonicalReader, into pairs: inout [Pair]) -> Bool {
+        // Loaded once: each use of a global constant is a call to check it is initialised.
+        let (open, middle, close, end) = (PairLiterals.open, PairLiterals.middle, PairLiterals.close, PairLiterals.end)
         while true {
-            guard reader.consume(literal: PairLiterals.open), let name = reader.string(),
-                reader.consume(literal: PairLiterals.middle), let value = reader.string(),
-                reader.consume(literal: PairLiterals.close)
+            guard reader.consume(literal: open), let name = reader.string(), reader.consume(literal: middle),
+                let value = reader.string(), reader.consume(literal: close)
             else { return false }
             pairs.append(Pair(name: name, value: value))
-            if reader.consume(literal: PairLiterals.end) { return true }
+            if reader.consume(literal: end) { return true }
             guard reader.consume(UInt8(ascii: ",")) else { return false }
         }
     }
@@ -245,15 +291,20 @@ struct CanonicalEntry {
         var empty = false
         guard reader.beginObject(isEmpty: &empty), !empty else { return false }
         let order = sizeFirst ? Self.contentOrder : Self.postDataOrder
+        let keys = level == KeyLiterals.entryLevel + 2 ? (sizeFirst ? Self.contentKeys : Self.postDataKeys) : nil
         let mimeIndex = sizeFirst ? 2 : 0
         var next = 0
         var failed = false
         var first = true
-        while let key = reader.nextKey(level: level, first: first, failed: &failed) {
+        while true {
+            if let keys, keys.consume(next, first: first, from: &reader) {
+            } else {
+                guard let key = reader.nextKey(level: level, first: first, failed: &failed) else { break }
+                // compression, text and encoding are optional.
+                while next < order.count, next != 0, next != mimeIndex, !reader.keyEquals(key, order[next]) { next += 1 }
+                guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
+            }
             first = false
-            // compression, text and encoding are optional.
-            while next < order.count, next != 0, next != mimeIndex, !reader.keyEquals(key, order[next]) { next += 1 }
-            guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
             if next < mimeIndex {
                 guard reader.integer() else { return false }
             } else {
@@ -274,13 +325,19 @@ struct CanonicalEntry {
         var empty = false
         guard reader.beginObject(isEmpty: &empty), !empty else { return false }
         let order = Self.timingsOrder
+        let keys = level == KeyLiterals.entryLevel + 1 ? Self.timingsKeys : nil
         var next = 0
         var failed = false
         var first = true
-        while let key = reader.nextKey(level: level, first: first, failed: &failed) {
+        while true {
+            if let keys, keys.consume(next, first: first, from: &reader) {
+            } else {
+                guard let key = reader.nextKey(level: level, first: first, failed: &failed) else { break }
+                while next < order.count, next != 3, next != 4, next != 5, !reader.keyEquals(key, order[next]) { next += 1 }
+                guard next < order.count, reader.keyEquals(key, order[next]) else { return false }
+            }
             first = false
-            while next < order.count, next != 3, next != 4, next != 5, !reader.keyEquals(key, order[next]) { next += 1 }
-            guard next < order.count, reader.keyEquals(key, order[next]), reader.double() else { return false }
+            guard reader.double() else { return false }
             next += 1
         }
         return !failed && next >= 6
