@@ -53,7 +53,7 @@ struct CanonicalEntry {
     /// key of an object at a given level: `,\n<indent>"key": ` (no comma before the first).
     /// When it is there, the key is known without reading it as a string; otherwise the
     /// general reading (`nextKey`) decides, as before.
-    struct KeyLiterals {
+    final class KeyLiterals: Sendable {
         /// Entries sit at this nesting level in a capture `HARWriter` wrote.
         static let entryLevel = 3
         private let first: [[UInt8]]

@@ -180,25 +180,30 @@ extension Redactor {
             edit(url, redactor.redactURL(reader.text(url)))
         }
 
-        for (message, isResponse) in [(entry.request, false), (entry.response, true)] {
+        // Loaded once per entry rather than per header: each read of a global constant is a
+        // call, and each copy of the name table retains its arrays.
+        let headerNames = compiled.headerNames
+        let (contentEncodingName, cookieName, setCookieName) = (Self.contentEncodingName, Self.cookieName, Self.setCookieName)
+        // The request, then the response; false when the entry must take the typed path.
+        func redactMessage(_ message: borrowing CanonicalEntry.Message, isResponse: Bool) -> Bool {
             if !isResponse, let url = message.url { redactURL(url) }
             var contentEncoding: String?
             for header in message.headers {
                 let nameBytes = reader.inner(header.name)
-                if !header.name.hasEscapes, compiled.headerNames.isASCII, ValueRedactor.isASCII(nameBytes) {
+                if !header.name.hasEscapes, headerNames.isASCII, ValueRedactor.isASCII(nameBytes) {
                     // An ASCII name: its rule looked up from its bytes, nothing decoded for
                     // a kept header or one without a rule whose value no pattern can match.
-                    let rule = compiled.headerNames.index(ignoringASCIICase: nameBytes)
-                    if contentEncoding == nil, NameTable.equalIgnoringASCIICase(nameBytes, Self.contentEncodingName) {
+                    let rule = headerNames.index(ignoringASCIICase: nameBytes)
+                    if contentEncoding == nil, NameTable.equalIgnoringASCIICase(nameBytes, contentEncodingName) {
                         contentEncoding = reader.text(header.value)
                     }
                     // What `redactHeaderValue(name:value:)` does, with the rule already found.
                     if let rule {
-                        if compiled.headerNames.action(at: rule) == .keep { continue }
-                        edit(header.value, redactor.redactHeaderValue(rule: compiled.headerNames.rule(at: rule), value: reader.text(header.value)))
-                    } else if NameTable.equalIgnoringASCIICase(nameBytes, Self.cookieName) {
+                        if headerNames.action(at: rule) == .keep { continue }
+                        edit(header.value, redactor.redactHeaderValue(rule: headerNames.rule(at: rule), value: reader.text(header.value)))
+                    } else if NameTable.equalIgnoringASCIICase(nameBytes, cookieName) {
                         edit(header.value, redactor.redactCookieHeader(reader.text(header.value)))
-                    } else if NameTable.equalIgnoringASCIICase(nameBytes, Self.setCookieName) {
+                    } else if NameTable.equalIgnoringASCIICase(nameBytes, setCookieName) {
                         edit(header.value, redactor.redactSetCookie(reader.text(header.value)))
                     } else if !compiled.patternsCannotMatch(reader.inner(header.value)) {
                         edit(header.value, redactor.applyPatterns(reader.text(header.value)))
@@ -229,17 +234,21 @@ extension Redactor {
                     let bodyEdits = jsonBodyEdits(text, mimeType: mimeType, contentEncoding: contentEncoding, reader: reader, redactor: &redactor)
                 {
                     edits.append(contentsOf: bodyEdits)
-                    continue
+                    return true
                 }
                 let body = reader.text(text)
                 let encoding = message.encoding.map { reader.text($0) }
                 // HARReader refuses bad base64; the typed path reports it.
-                if encoding?.lowercased() == "base64", !HARRawFile.isValidBase64(body) { return nil }
+                if encoding?.lowercased() == "base64", !HARRawFile.isValidBase64(body) { return false }
                 edit(
                     text,
                     redactor.redactBody(
                         text: body, encoding: encoding, mimeType: reader.text(mimeType), contentEncoding: contentEncoding))
             }
+            return true
+        }
+        guard redactMessage(entry.request, isResponse: false), redactMessage(entry.response, isResponse: true) else {
+            return nil
         }
 
         let summary = RedactionSummary(counts: redactor.counts)
