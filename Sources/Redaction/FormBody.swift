@@ -84,20 +84,61 @@ struct FormBody {
         if text.utf8.allSatisfy(isUnreserved) { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)
+        var text = text
+        text.withUTF8 { appendEncoded($0, to: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `encode` on UTF-8 bytes, appending to `out` (no string made, one pass).
+    static func appendEncoded(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let hex: StaticString = "0123456789ABCDEF"
-        for byte in text.utf8 {
-            switch byte {
-            case _ where isUnreserved(byte):
-                output.append(byte)
-            case UInt8(ascii: " "):
-                output.append(UInt8(ascii: "+"))
-            default:
-                output.append(UInt8(ascii: "%"))
-                output.append(hex.utf8Start[Int(byte >> 4)])
-                output.append(hex.utf8Start[Int(byte & 0x0F)])
+        var runStart = 0
+        for (index, byte) in bytes.enumerated() where !isUnreserved(byte) {
+            // Unreserved runs are copied whole.
+            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            runStart = index + 1
+            if byte == UInt8(ascii: " ") {
+                out.append(UInt8(ascii: "+"))
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    /// `encode` of a string, appended to `out`.
+    static func appendEncoded(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendEncoded($0, to: &out) }
+    }
+
+    /// Whether form decoding would change `bytes` (they hold `%` or `+`), eight at a time.
+    static func isEncoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var i = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let percent = word ^ 0x2525_2525_2525_2525
+            let plus = word ^ 0x2B2B_2B2B_2B2B_2B2B
+            // A zero byte in either marks a `%` or a `+` (the has-zero-byte test, exact as a
+            // whole).
+            if ((percent &- ones) & ~percent | (plus &- ones) & ~plus) & highs != 0 { return true }
+            i += 8
+        }
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%") || bytes[i] == UInt8(ascii: "+") { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// `decode` when `isEncoded` is already known.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, isEncoded: Bool) -> String {
+        isEncoded ? decode(bytes) : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Letters, digits and `-._~`, which `encode` writes as they are.

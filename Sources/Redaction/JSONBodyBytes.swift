@@ -30,6 +30,9 @@ struct JSONBodyBytes {
         var range: Range<Int>
         var isString: Bool
         var kind: String
+        /// Whether a string's text holds an escape (known from the first pass, so the second
+        /// does not search the string again).
+        var hasEscapes = false
     }
 
     /// What the first pass of a body gives.
@@ -54,6 +57,13 @@ struct JSONBodyBytes {
 
     private var reader: CanonicalReader
     private let rules: CompiledRules
+    /// `rules`' key table and path rules, read once per body: reading them from the class
+    /// for every value copied them (retaining their arrays) each time.
+    private let keyNames: NameTable
+    private let pathRules: [(components: [[UInt8]], rule: RedactionRule)]
+    /// Bit `n` set when some path rule has `n` components (most paths are looked up at a
+    /// depth no rule has).
+    private let pathDepths: UInt64
     private var actions: [Action] = []
     /// The lowercased path of the current value, as `redactJSON` builds it: the bytes of
     /// each component one after the other, with where each ends.
@@ -63,6 +73,11 @@ struct JSONBodyBytes {
     private init(_ body: UnsafeBufferPointer<UInt8>, rules: CompiledRules) {
         reader = CanonicalReader(body, position: 0)
         self.rules = rules
+        keyNames = rules.jsonKeyNames
+        pathRules = rules.jsonPathBytes
+        var depths: UInt64 = 0
+        for entry in pathRules { depths |= entry.components.count < 64 ? 1 << UInt64(entry.components.count) : 1 << 63 }
+        pathDepths = depths
     }
 
     /// The first pass over `body`.
@@ -72,6 +87,7 @@ struct JSONBodyBytes {
         var scanner = JSONBodyBytes(body, rules: rules)
         scanner.path.reserveCapacity(64)
         scanner.pathEnds.reserveCapacity(8)
+        scanner.actions.reserveCapacity(8)
         guard scanner.value(mode: .rules, key: nil, depth: 0), scanner.reader.position == body.count else {
             return .notCanonical
         }
@@ -95,10 +111,11 @@ struct JSONBodyBytes {
                     forcedKind = kind(found)
                 case .redactValuesInside:
                     if byte == UInt8(ascii: "\"") {
-                        let start = reader.position
-                        guard reader.string() != nil else { return false }
+                        guard let token = reader.string() else { return false }
                         actions.append(
-                            Action(operation: .embedded, range: start..<reader.position, isString: true, kind: kind(found)))
+                            Action(
+                                operation: .embedded, range: token.range, isString: true, kind: kind(found),
+                                hasEscapes: token.hasEscapes))
                         return true
                     }
                     forcedKind = kind(found)
@@ -113,16 +130,17 @@ struct JSONBodyBytes {
         case UInt8(ascii: "["):
             return array(mode: mode, depth: depth + 1)
         case UInt8(ascii: "\""):
-            let start = reader.position
             guard let token = reader.string() else { return false }
             switch mode {
             case .keep: break
             case .replaceAll(let kind):
-                actions.append(Action(operation: .replace, range: token.range, isString: true, kind: kind))
+                actions.append(
+                    Action(operation: .replace, range: token.range, isString: true, kind: kind, hasEscapes: token.hasEscapes))
             case .rules:
                 // Patterns only run where one could match (escapes never stand for a literal).
                 if !rules.patternsCannotMatch(reader.inner(token)) {
-                    actions.append(Action(operation: .patterns, range: start..<reader.position, isString: true, kind: ""))
+                    actions.append(
+                        Action(operation: .patterns, range: token.range, isString: true, kind: "", hasEscapes: token.hasEscapes))
                 }
             }
             return true
@@ -136,50 +154,53 @@ struct JSONBodyBytes {
         }
     }
 
-    /// Where the rule for a value was found: a path rule, or a key rule by its index.
+    /// Where the rule for a value was found: a path rule or a key rule, by its index.
     private enum Found {
-        case path(RedactionRule)
+        case path(Int)
         case key(Int)
     }
 
     /// The rule for the current path and key: a path rule first, then the key's (by index,
     /// so that a `keep` rule is never copied: a copy retains strings both threads share).
     private func rule(key: Range<Int>?) -> Found? {
-        if let rule = pathRule() { return .path(rule) }
+        if let index = pathRule() { return .path(index) }
         guard key != nil else { return nil }
         let start = pathEnds.count > 1 ? pathEnds[pathEnds.count - 2] : 0
         return path.withUnsafeBufferPointer { path in
-            rules.jsonKeyNames.index(ignoringASCIICase: UnsafeBufferPointer(rebasing: path[start...])).map(Found.key)
+            keyNames.index(ignoringASCIICase: UnsafeBufferPointer(rebasing: path[start...])).map(Found.key)
         }
     }
 
     private func action(_ found: Found) -> RedactionRule.Action {
         switch found {
-        case .path(let rule): return rule.action
-        case .key(let index): return rules.jsonKeyNames.action(at: index)
+        case .path(let index): return pathRules[index].rule.action
+        case .key(let index): return keyNames.action(at: index)
         }
     }
 
     private func kind(_ found: Found) -> String {
         switch found {
-        case .path(let rule): return rule.kind
-        case .key(let index): return rules.jsonKeyNames.rule(at: index).kind
+        case .path(let index): return pathRules[index].rule.kind
+        case .key(let index): return keyNames.rule(at: index).kind
         }
     }
 
-    /// A path rule matching the current path.
-    private func pathRule() -> RedactionRule? {
-        for entry in rules.jsonPathBytes where entry.components.count == pathEnds.count {
-            var matches = true
-            var start = 0
-            for (index, end) in pathEnds.enumerated() {
-                if !entry.components[index].elementsEqual(path[start..<end]) {
-                    matches = false
-                    break
+    /// The index of a path rule matching the current path.
+    private func pathRule() -> Int? {
+        let depth = pathEnds.count
+        guard pathDepths & (1 << UInt64(min(depth, 63))) != 0 else { return nil }
+        for index in pathRules.indices where pathRules[index].components.count == depth {
+            let matches = path.withUnsafeBufferPointer { path in
+                var start = 0
+                for (level, end) in pathEnds.enumerated() {
+                    if !pathRules[index].components[level].elementsEqual(UnsafeBufferPointer(rebasing: path[start..<end])) {
+                        return false
+                    }
+                    start = end
                 }
-                start = end
+                return true
             }
-            if matches { return entry.rule }
+            if matches { return index }
         }
         return nil
     }
@@ -202,7 +223,8 @@ struct JSONBodyBytes {
     private mutating func array(mode: Mode, depth: Int) -> Bool {
         reader.position += 1
         if reader.consume(UInt8(ascii: "]")) { return true }
-        path.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
+        path.append(UInt8(ascii: "["))
+        path.append(UInt8(ascii: "]"))
         pathEnds.append(path.count)
         while true {
             guard value(mode: mode, key: nil, depth: depth) else { return false }
@@ -218,11 +240,16 @@ struct JSONBodyBytes {
     private mutating func pushKey(_ key: StringToken) -> Bool {
         let inner = reader.inner(key)
         guard ValueRedactor.isASCII(inner) else { return false }
+        let start = path.count
         if key.hasEscapes {
             // Escapes stand for ASCII: `"`, `\` and control characters.
-            for byte in reader.unescaped(key) { path.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) }
+            path.append(contentsOf: reader.unescaped(key))
         } else {
-            for byte in inner { path.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) }
+            path.append(contentsOf: inner)
+        }
+        // Copied whole, then lowered in place.
+        path.withUnsafeMutableBufferPointer { path in
+            for index in start..<path.count where path[index] &- UInt8(ascii: "A") < 26 { path[index] |= 0x20 }
         }
         pathEnds.append(path.count)
         return true
@@ -230,7 +257,7 @@ struct JSONBodyBytes {
 
     private mutating func popPath() {
         pathEnds.removeLast()
-        path.removeSubrange((pathEnds.last ?? 0)...)
+        path.removeLast(path.count - (pathEnds.last ?? 0))
     }
 
     /// `true`, `false`, `null` or a number in JSON's grammar (kept as its text when written).
@@ -278,32 +305,91 @@ extension ValueRedactor {
     /// serialised form (the caller takes the typed path; nothing was issued), else the
     /// scalars that change, in order, with their new JSON text (none when nothing changed).
     /// Serialising the redacted tree would give the body with exactly these scalars replaced.
-    mutating func redactCanonicalJSON(_ body: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, text: [UInt8])]? {
+    ///
+    /// With `escapedAgain`, each new text is escaped once more, as inside a JSON string (the
+    /// body as a capture stores it); the ranges stay in the body.
+    mutating func redactCanonicalJSON(
+        _ body: UnsafeBufferPointer<UInt8>, escapedAgain: Bool = false
+    ) -> [(range: Range<Int>, text: [UInt8])]? {
         guard case .actions(let actions) = JSONBodyBytes.plan(body, rules: rules) else { return nil }
         var edits: [(range: Range<Int>, text: [UInt8])] = []
         if actions.isEmpty { return edits }
         let reader = CanonicalReader(body, position: 0)
         for action in actions {
+            let original = UnsafeBufferPointer(rebasing: body[action.range])
             let text: String
             if action.isString {
-                let inner = (action.range.lowerBound + 1)..<(action.range.upperBound - 1)
-                text = reader.text(StringToken(range: action.range, hasEscapes: body[inner].contains(0x5C)))
+                text = reader.text(StringToken(range: action.range, hasEscapes: action.hasEscapes))
             } else {
-                text = String(decoding: UnsafeBufferPointer(rebasing: body[action.range]), as: UTF8.self)
+                text = String(decoding: original, as: UTF8.self)
+            }
+            if case .replace = action.operation {
+                // The usual change: a whole scalar becomes a placeholder, which needs no
+                // escaping, so its JSON (and capture) text is written directly around it.
+                var output: [UInt8] = []
+                output.reserveCapacity(PlaceholderTable.prefix.utf8.count + action.kind.utf8.count + 24)
+                output.append(contentsOf: escapedAgain ? Self.escapedQuote : Self.quote)
+                // Always a change when issued: the placeholder differs from the value, and
+                // serialising is one to one.
+                guard appendReplacement(of: text, kind: action.kind, to: &output) else { continue }
+                output.append(contentsOf: escapedAgain ? Self.escapedQuote : Self.quote)
+                edits.append((action.range, output))
+                continue
             }
             let replacement: String?
             switch action.operation {
             case .patterns: replacement = applyPatterns(text)
-            case .replace: replacement = replace(text, kind: action.kind)
+            case .replace: replacement = nil
             case .embedded: replacement = redactEmbeddedJSON(text, kind: action.kind)
             }
-            guard let replacement else { continue }
-            let encoded = JSONValue.string(replacement).serialized()
-            // Serialising is one to one: equal bytes are an equal value, which is no change.
-            if !encoded.elementsEqual(UnsafeBufferPointer(rebasing: body[action.range])) {
-                edits.append((action.range, encoded))
-            }
+            guard let replacement, let encoded = Self.jsonStringEdit(replacement, original: original, escapedAgain: escapedAgain)
+            else { continue }
+            edits.append((action.range, encoded))
         }
         return edits
+    }
+
+    private static let quote: [UInt8] = [UInt8(ascii: "\"")]
+    private static let escapedQuote: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+
+    /// `text` as a JSON string (escaped once more with `escapedAgain`), or nil when that
+    /// string is `original` (serialising is one to one: equal bytes are an equal value).
+    static func jsonStringEdit(_ text: String, original: UnsafeBufferPointer<UInt8>, escapedAgain: Bool) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { bytes -> [UInt8]? in
+            if !JSONBodyBytes.needsEscape(bytes) {
+                // Its JSON is `"text"`, and escaping that again only escapes the quotes.
+                if original.count == bytes.count + 2, original.first == UInt8(ascii: "\""), original.last == UInt8(ascii: "\""),
+                    UnsafeBufferPointer(rebasing: original[(original.startIndex + 1)..<(original.endIndex - 1)]).elementsEqual(bytes)
+                {
+                    return nil
+                }
+                var output: [UInt8] = []
+                output.reserveCapacity(bytes.count + 4)
+                output.append(contentsOf: escapedAgain ? escapedQuote : quote)
+                output.append(contentsOf: bytes)
+                output.append(contentsOf: escapedAgain ? escapedQuote : quote)
+                return output
+            }
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(bytes.count + 8)
+            encoded.append(UInt8(ascii: "\""))
+            JSONValue.appendEscapedString(utf8: bytes, to: &encoded)
+            encoded.append(UInt8(ascii: "\""))
+            if encoded.elementsEqual(original) { return nil }
+            if !escapedAgain { return encoded }
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(encoded.count + 8)
+            JSONValue.appendEscapedString(utf8: encoded, to: &escaped)
+            return escaped
+        }
+    }
+}
+
+extension JSONBodyBytes {
+    /// Whether JSON escapes anything in `bytes`: `"`, `\` or a control character.
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+        return false
     }
 }

@@ -31,16 +31,91 @@ struct ProvisionalPlaceholders {
 
     /// Digits no capture written by authtape contains; an entry whose output holds them
     /// anywhere else fails the check in `substitutions` and is redone serially.
-    static let marker: [UInt8] = Array("7302958146".utf8)
+    static let marker: [UInt8] = Array(UnsafeBufferPointer(start: markerText.utf8Start, count: markerText.utf8CodeUnitCount))
+    /// The marker and `PlaceholderTable.prefix` as static text, which `write` copies without
+    /// reaching for a lazily made global.
+    static let markerText: StaticString = "7302958146"
+    static let prefixText: StaticString = "REDACTED-"
     static let indexWidth = 6
     static let maximumCalls = 999_999
 
     /// Records a call and returns its provisional placeholder.
     mutating func placeholder(for secret: String, kind: String) -> String {
+        let index = record(secret, kind: kind)
+        var kind = kind
+        let count = Self.textCount(kindCount: kind.utf8.count)
+        // Written straight into the string's storage: one allocation per placeholder.
+        let text = kind.withUTF8 { kindBytes in
+            String(unsafeUninitializedCapacity: count) { buffer in
+                Self.write(kind: kindBytes, index: index, to: buffer.baseAddress!)
+            }
+        }
+        // A kind that needs sanitizing (never a built-in one) takes the general path.
+        return text.utf8.count == count ? text : Self.text(kind: PlaceholderTable.sanitize(kind), index: index)
+    }
+
+    /// `placeholder(for:kind:)` appending the placeholder's bytes to `out` instead of making
+    /// a string of them.
+    mutating func appendPlaceholder(for secret: String, kind: String, to out: inout [UInt8]) {
+        let index = record(secret, kind: kind)
+        var kind = kind
+        let written = kind.withUTF8 { kindBytes -> Bool in
+            let count = Self.textCount(kindCount: kindBytes.count)
+            // Written on the stack, then appended in one copy.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                guard Self.write(kind: kindBytes, index: index, to: buffer.baseAddress!) == count else { return false }
+                out.append(contentsOf: UnsafeBufferPointer(buffer))
+                return true
+            }
+        }
+        if !written { out.append(contentsOf: Self.text(kind: PlaceholderTable.sanitize(kind), index: index).utf8) }
+    }
+
+    /// Records a call; the index its placeholder shows.
+    private mutating func record(_ secret: String, kind: String) -> Int {
         let index = calls.count
         if index >= Self.maximumCalls { isUnsafe = true }
+        if calls.isEmpty { calls.reserveCapacity(8) }
         calls.append(Call(secret: secret, kind: kind, hash: PlaceholderTable.SecretKey.hash(of: secret)))
-        return Self.text(kind: PlaceholderTable.sanitize(kind), index: index % Self.maximumCalls)
+        return index % Self.maximumCalls
+    }
+
+    private static func textCount(kindCount: Int) -> Int {
+        prefixText.utf8CodeUnitCount + kindCount + 1 + markerText.utf8CodeUnitCount + indexWidth
+    }
+
+    private static let prefixBytes: [UInt8] = Array(PlaceholderTable.prefix.utf8)
+
+    /// The bytes `PlaceholderTable.sanitize` keeps: a kind made only of them is its own
+    /// sanitized form.
+    static func isKindByte(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_")
+    }
+
+    /// Writes `REDACTED-<kind>-<marker><index>` at `target`, `kind` as it is (it must already
+    /// be what `PlaceholderTable.sanitize` gives); the bytes written, or 0 when `kind` is not
+    /// (the caller then sanitizes it). Checking while copying spares a pass over the kind.
+    @discardableResult
+    private static func write(kind: UnsafeBufferPointer<UInt8>, index: Int, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        guard !kind.isEmpty else { return 0 }
+        target.update(from: prefixText.utf8Start, count: prefixText.utf8CodeUnitCount)
+        var at = prefixText.utf8CodeUnitCount
+        for byte in kind {
+            guard isKindByte(byte) else { return 0 }
+            target[at] = byte
+            at += 1
+        }
+        target[at] = UInt8(ascii: "-")
+        at += 1
+        (target + at).update(from: markerText.utf8Start, count: markerText.utf8CodeUnitCount)
+        at += markerText.utf8CodeUnitCount
+        var divisor = 100_000
+        for _ in 0..<indexWidth {
+            target[at] = UInt8(ascii: "0") + UInt8(index / divisor % 10)
+            at += 1
+            divisor /= 10
+        }
+        return at
     }
 
     static func text(kind: String, index: Int) -> String {
@@ -70,7 +145,8 @@ struct ProvisionalPlaceholders {
     /// text that holds no marker.
     static func locate(in text: [UInt8], calls: [Call], seen: inout [Bool], into found: inout [(range: Range<Int>, call: Int)]) -> Bool {
         guard text.count >= marker.count else { return true }
-        let prefix = Array(PlaceholderTable.prefix.utf8)
+        if found.capacity == 0 { found.reserveCapacity(8) }
+        let prefix = prefixBytes
         var i = 0
         let last = text.count - marker.count
         let first = marker[0]
@@ -100,16 +176,35 @@ struct ProvisionalPlaceholders {
                 index = index * 10 + Int(digit)
             }
             guard index < calls.count, !seen[index] else { return false }
-            let kind = PlaceholderTable.sanitize(calls[index].kind).utf8
-            let start = i - 1 - kind.count - prefix.count
-            guard start >= 0, text[i - 1] == UInt8(ascii: "-"),
-                text[start..<(start + prefix.count)].elementsEqual(prefix),
-                text[(start + prefix.count)..<(i - 1)].elementsEqual(kind)
-            else { return false }
+            var kind = calls[index].kind
+            // A kind of kind bytes only is its own sanitized form (the usual case: no copy).
+            var start = kind.withUTF8 { kindBytes -> Int?? in
+                guard !kindBytes.isEmpty, kindBytes.allSatisfy(isKindByte) else { return .none }
+                return .some(Self.placeholderStart(before: i, kind: kindBytes, prefix: prefix, in: text))
+            }
+            if start == nil {
+                var safe = PlaceholderTable.sanitize(kind)
+                start = .some(safe.withUTF8 { Self.placeholderStart(before: i, kind: $0, prefix: prefix, in: text) })
+            }
+            guard let start = start ?? nil else { return false }
             seen[index] = true
             found.append((start..<(digitsStart + indexWidth), index))
             i = digitsStart + indexWidth
         }
         return true
+    }
+
+    /// Where `REDACTED-<kind>-` starts when it ends just before `markerStart` in `text`.
+    private static func placeholderStart(
+        before markerStart: Int, kind: UnsafeBufferPointer<UInt8>, prefix: [UInt8], in text: [UInt8]
+    ) -> Int? {
+        let start = markerStart - 1 - kind.count - prefix.count
+        guard start >= 0, text[markerStart - 1] == UInt8(ascii: "-") else { return nil }
+        let matches = text.withUnsafeBufferPointer { text in
+            prefix.withUnsafeBufferPointer { prefix in
+                memcmp(text.baseAddress! + start, prefix.baseAddress!, prefix.count) == 0
+            } && (kind.isEmpty || memcmp(text.baseAddress! + start + prefix.count, kind.baseAddress!, kind.count) == 0)
+        }
+        return matches ? start : nil
     }
 }

@@ -7,6 +7,9 @@ extension Redactor {
     /// handle it (another type, a content coding, a MIME rule, or JSON not in the compact
     /// serialised form). The body is written again only where a scalar changed: escaping
     /// it for the capture is byte by byte, so the rest of the token stays as it is.
+    ///
+    /// A plain form body is redacted on its bytes here as well (`formBodyEdit`): one edit
+    /// for the whole token, or none.
     func jsonBodyEdits(
         _ text: StringToken, mimeType: StringToken, contentEncoding: String?, reader: CanonicalReader,
         redactor: inout ValueRedactor
@@ -15,49 +18,30 @@ extension Redactor {
             return nil
         }
         let type = reader.inner(mimeType)
-        guard ValueRedactor.isASCII(type), !Self.containsIgnoringCase(type, "x-www-form-urlencoded") else { return nil }
+        guard ValueRedactor.isASCII(type) else { return nil }
+        if Self.containsIgnoringCase(type, "x-www-form-urlencoded") {
+            // A form body: redacted on its bytes too where it can be (`formBodyEdit`).
+            return formBodyEdit(text, reader: reader, redactor: &redactor).map { edit in edit.map { [$0] } ?? [] }
+        }
         let inner = reader.inner(text)
         // `redactBodyText` takes JSON for a JSON type or a body starting with `{` or `[`
         // (white space before it is escaped here, and left to the typed path).
         guard Self.containsIgnoringCase(type, "json") || inner.first == UInt8(ascii: "{") || inner.first == UInt8(ascii: "[")
         else { return nil }
-        let body = reader.unescaped(text)
-        guard let bodyEdits = body.withUnsafeBufferPointer({ redactor.redactCanonicalJSON($0) }) else { return nil }
+        let body = EscapedBody(text, in: reader)
+        // The new texts come escaped for the capture already; only their ranges move.
+        guard var edits = body.bytes.withUnsafeBufferPointer({ redactor.redactCanonicalJSON($0, escapedAgain: true) }) else {
+            return nil
+        }
         // Body offsets to token offsets: each body byte is one token byte or one escape.
-        var tokenEdits: [(range: Range<Int>, text: [UInt8])] = []
-        tokenEdits.reserveCapacity(bodyEdits.count)
-        var raw = text.range.lowerBound + 1
-        var decoded = 0
-        let base = reader.bytes.baseAddress!
-        func advance(to target: Int) {
-            while decoded < target {
-                // Eight bytes at a time while none is an escape.
-                if decoded + 8 <= target {
-                    let word = UnsafeRawPointer(base + raw).loadUnaligned(as: UInt64.self) ^ 0x5C5C_5C5C_5C5C_5C5C
-                    if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 == 0 {
-                        raw += 8
-                        decoded += 8
-                        continue
-                    }
-                }
-                if reader.bytes[raw] == 0x5C {
-                    raw += reader.bytes[raw + 1] == UInt8(ascii: "u") ? 6 : 2
-                } else {
-                    raw += 1
-                }
-                decoded += 1
-            }
+        let start = text.range.lowerBound + 1
+        var mapper = EscapedBody.Mapper()
+        for index in edits.indices {
+            let lower = mapper.tokenOffset(of: edits[index].range.lowerBound, in: body)
+            let upper = mapper.tokenOffset(of: edits[index].range.upperBound, in: body)
+            edits[index].range = (start + lower)..<(start + upper)
         }
-        for edit in bodyEdits {
-            advance(to: edit.range.lowerBound)
-            let lower = raw
-            advance(to: edit.range.upperBound)
-            var escaped: [UInt8] = []
-            escaped.reserveCapacity(edit.text.count + 8)
-            JSONValue.appendEscapedString(utf8: edit.text, to: &escaped)
-            tokenEdits.append((lower..<raw, escaped))
-        }
-        return tokenEdits
+        return edits
     }
 
     static let contentEncodingName = Array("content-encoding".utf8)

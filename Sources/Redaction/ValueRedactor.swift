@@ -20,11 +20,43 @@ struct ValueRedactor {
 
     /// The placeholder for a whole value.
     mutating func replace(_ value: String, kind: String) -> String {
-        if value.isEmpty || PlaceholderTable.isPlaceholder(value) { return value }
-        counts[kind, default: 0] += 1
+        if Self.staysAsItIs(value) { return value }
+        count(kind)
         if provisional != nil { return provisional!.placeholder(for: value, kind: kind) }
         return table.placeholder(for: value, kind: kind)
     }
+
+    /// `replace` appending the placeholder's UTF-8 to `out` instead of making a string of it;
+    /// false (and nothing appended) when `replace` would give `value` back. Placeholders are
+    /// made of letters, digits, `_` and `-` only, which JSON and form encoding leave as they are.
+    mutating func appendReplacement(of value: String, kind: String, to out: inout [UInt8]) -> Bool {
+        if Self.staysAsItIs(value) { return false }
+        count(kind)
+        if provisional != nil {
+            provisional!.appendPlaceholder(for: value, kind: kind, to: &out)
+        } else {
+            out.append(contentsOf: table.placeholder(for: value, kind: kind).utf8)
+        }
+        return true
+    }
+
+    private mutating func count(_ kind: String) {
+        // Room for a few kinds at once: growing one at a time reallocated it for each new
+        // kind of every entry.
+        if counts.isEmpty { counts.reserveCapacity(4) }
+        counts[kind, default: 0] += 1
+    }
+
+    /// Whether `replace` gives `value` back: empty, or already a placeholder.
+    static func staysAsItIs(_ value: String) -> Bool {
+        // Most values do not start with the prefix's bytes; those skip the string comparison
+        // (a string whose bytes lack the ASCII prefix never has it as a character prefix).
+        let utf8 = value.utf8
+        guard let first = utf8.first else { return true }
+        return first == placeholderFirstByte && PlaceholderTable.isPlaceholder(value)
+    }
+
+    private static let placeholderFirstByte = PlaceholderTable.prefix.utf8.first!
 
     /// Runs the pattern rules inside `value`; nil when nothing matched.
     mutating func applyPatterns(_ value: String) -> String? {
@@ -184,124 +216,61 @@ struct ValueRedactor {
         return redacted == parsed ? nil : String(decoding: redacted.serialized(), as: UTF8.self)
     }
 
-    // MARK: Forms and URLs
-
-    /// Redacts a form body or query string by `table`'s rules; nil when nothing changed.
-    /// `names` is `table` as a `NameTable`, for looking names up from their bytes.
-    mutating func redactForm(_ text: Substring, table: [String: RedactionRule], names: NameTable? = nil) -> String? {
-        // Non-ASCII text is split on characters (`FormBody`); ASCII text on bytes, which is
-        // the same split, without building fields.
-        var copy = Substring(text)
-        if let redacted = copy.withUTF8({ bytes -> String?? in
-            Self.isASCII(bytes) ? .some(redactASCIIForm(bytes, table: table, names: names)) : .none
-        }) {
-            return redacted
-        }
-        var form = FormBody(text)
-        for index in form.fields.indices {
-            let field = form.fields[index]
-            if let replaced = apply(table[field.name.lowercased()], to: field.value) {
-                form.fields[index].replacement = replaced
-            }
-        }
-        return form.isChanged ? form.text : nil
-    }
-
-    /// Whether every byte is below 0x80, eight at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var i = 0
-        while i + 8 <= bytes.count {
-            if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            i += 8
-        }
-        while i < bytes.count {
-            if bytes[i] >= 0x80 { return false }
-            i += 1
-        }
-        return true
-    }
-
-    /// `redactForm` on ASCII bytes: unchanged fields are copied as they are, replaced ones
-    /// written as `FormBody` writes them.
-    private mutating func redactASCIIForm(
-        _ bytes: UnsafeBufferPointer<UInt8>, table: [String: RedactionRule], names: NameTable?
-    ) -> String? {
-        /// Whether form decoding would change `part` (it holds `%` or `+`).
-        func isEncoded(_ part: UnsafeBufferPointer<UInt8>) -> Bool {
-            part.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
-        }
-        let byteNames = names.flatMap { $0.isASCII ? $0 : nil }
-        var output: [UInt8] = []
-        var changed = false
-        var partStart = 0
-        var equals = -1
-        var index = 0
-        while true {
-            let atEnd = index == bytes.count
-            let byte = atEnd ? 0 : bytes[index]
-            if atEnd || byte == UInt8(ascii: "&") {
-                let nameEnd = equals >= 0 ? equals : index
-                let nameBytes = UnsafeBufferPointer(rebasing: bytes[partStart..<nameEnd])
-                let valueBytes = UnsafeBufferPointer(rebasing: bytes[(equals >= 0 ? equals + 1 : index)..<index])
-                var name = ""
-                var replacement: String?
-                if let byteNames, !isEncoded(nameBytes) {
-                    // The name is its bytes: look it up without decoding, and decode nothing
-                    // for a kept field or one without a rule no pattern can match.
-                    let index = byteNames.index(ignoringASCIICase: nameBytes)
-                    if index.map({ byteNames.action(at: $0) }) != .keep,
-                        index != nil || isEncoded(valueBytes) || !rules.patternsCannotMatch(valueBytes)
-                    {
-                        replacement = apply(index.map { byteNames.rule(at: $0) }, to: FormBody.decode(valueBytes))
-                        if replacement != nil { name = FormBody.decode(nameBytes) }
-                    }
-                } else {
-                    name = FormBody.decode(nameBytes)
-                    let value = equals >= 0 ? FormBody.decode(valueBytes) : ""
-                    let lowered = name.utf8.contains { $0 &- UInt8(ascii: "A") < 26 || $0 >= 0x80 } ? name.lowercased() : name
-                    replacement = apply(table[lowered], to: value)
-                }
-                if let replaced = replacement {
-                    if !changed {
-                        changed = true
-                        output.reserveCapacity(bytes.count)
-                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<partStart]))
-                    }
-                    output.append(contentsOf: FormBody.encode(name).utf8)
-                    output.append(UInt8(ascii: "="))
-                    output.append(contentsOf: FormBody.encode(replaced).utf8)
-                } else if changed {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[partStart..<index]))
-                }
-                if atEnd { break }
-                if changed { output.append(UInt8(ascii: "&")) }
-                index += 1
-                partStart = index
-                equals = -1
-            } else {
-                if byte == UInt8(ascii: "="), equals < 0 { equals = index }
-                index += 1
-            }
-        }
-        return changed ? String(decoding: output, as: UTF8.self) : nil
-    }
+    // MARK: URLs
 
     /// Redacts the query of a URL and any secret shapes in the rest of it.
     mutating func redactURL(_ url: String) -> String? {
+        // In an all-ASCII URL (the usual case) every byte is a Character, so the separators are
+        // found on bytes; otherwise by Character (a `#` or `?` followed by a combining mark is
+        // not a separator).
+        var copy = url
+        guard
+            let found = copy.withUTF8({ bytes -> (hash: Int?, question: Int?, prefixIsPlain: Bool)? in
+                guard Self.isASCII(bytes) else { return nil }
+                let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+                let question = UnsafeBufferPointer(rebasing: bytes[..<(hash ?? bytes.count)]).firstIndex(of: UInt8(ascii: "?"))
+                // No pattern can match in the part before the query: skip running them there.
+                let prefixIsPlain = question.map { rules.patternsCannotMatch(UnsafeBufferPointer(rebasing: bytes[...$0])) } ?? false
+                return (hash, question, prefixIsPlain)
+            })
+        else { return redactURLByCharacter(url) }
+        let utf8 = url.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        let base = url[..<(found.hash.map(index) ?? url.endIndex)]
+        let fragment = found.hash.map { url[index($0 + 1)...] }
+        // The changed parts; the URL is put together again only when one changed.
+        var prefix: String?
+        var query: String?
+        var whole: String?
+        if let question = found.question {
+            if !found.prefixIsPlain { prefix = applyPatterns(String(url[...index(question)])) }
+            query = redactForm(url[index(question + 1)..<base.endIndex], table: rules.queryParameters, names: rules.queryParameterNames)
+        } else {
+            whole = applyPatterns(String(base))
+        }
+        let redactedFragment = fragment.flatMap { applyPatterns(String($0)) }
+        guard prefix != nil || query != nil || whole != nil || redactedFragment != nil else { return nil }
+        var result: String
+        if let question = found.question {
+            result = (prefix ?? String(url[...index(question)])) + (query ?? String(url[index(question + 1)..<base.endIndex]))
+        } else {
+            result = whole ?? String(base)
+        }
+        if let fragment { result += "#" + (redactedFragment ?? String(fragment)) }
+        return result
+    }
+
+    /// `redactURL` for a URL with non-ASCII text: separators found by Character.
+    mutating func redactURLByCharacter(_ url: String) -> String? {
         var base = Substring(url)
         var fragment: Substring?
-        // In an all-ASCII URL (the usual case) every byte is a Character, so the separators are
-        // found on bytes; otherwise by Character, as before (a `#` or `?` followed by a combining
-        // mark is not a separator).
-        let ascii = url.utf8.allSatisfy { $0 < 0x80 }
-        if let hash = ascii ? base.utf8.firstIndex(of: UInt8(ascii: "#")) : base.firstIndex(of: "#") {
+        if let hash = base.firstIndex(of: "#") {
             fragment = base[base.index(after: hash)...]
             base = base[..<hash]
         }
         var result = String(base)
         var changed = false
-        if let question = ascii ? base.utf8.firstIndex(of: UInt8(ascii: "?")) : base.firstIndex(of: "?") {
+        if let question = base.firstIndex(of: "?") {
             let query = base[base.index(after: question)...]
             var prefix = String(base[...question])
             if let patterned = applyPatterns(prefix) {

@@ -103,6 +103,64 @@ struct JSONBodyBytesTests {
     }
 }
 
+extension JSONBodyBytesTests {
+    @Test("New scalar texts are the serialiser's, escaped again on request, and nil when unchanged")
+    func scalarEditsEqualSerialising() {
+        let texts = ["", "x", "REDACTED-password-1", "a \"quote\"", "back\\slash", "tab\tline\n", "\u{1}\u{1F}", "é🙂", "/"]
+        for text in texts {
+            let serialized = JSONValue.string(text).serialized()
+            var twice: [UInt8] = []
+            JSONValue.appendEscapedString(utf8: serialized, to: &twice)
+            for original in [serialized, Array("\"other\"".utf8), Array("17".utf8)] {
+                let unchanged = original == serialized
+                original.withUnsafeBufferPointer { original in
+                    #expect(ValueRedactor.jsonStringEdit(text, original: original, escapedAgain: false) == (unchanged ? nil : serialized), "\(text)")
+                    #expect(ValueRedactor.jsonStringEdit(text, original: original, escapedAgain: true) == (unchanged ? nil : twice), "\(text)")
+                }
+            }
+        }
+    }
+}
+
+extension JSONBodyBytesTests {
+    @Test("Decoded string tokens equal CanonicalReader's, and their offsets map back to the escapes' places")
+    func escapedBodies() {
+        var generator = CorpusGenerator(seed: 5)
+        let pieces = ["a", "{", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "é", "🙂", "abcdefghijklmnop", ":", "/", "\r\n"]
+        for round in 0..<1500 {
+            let text = (0..<generator.next(round < 50 ? 4 : 40)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let serialized = JSONValue.string(text).serialized()
+            serialized.withUnsafeBufferPointer { buffer in
+                var reader = CanonicalReader(buffer, position: 0)
+                guard let token = reader.string() else {
+                    Issue.record("not read: \(text)")
+                    return
+                }
+                let body = EscapedBody(token, in: reader)
+                #expect(body.bytes == reader.unescaped(token), "\(text)")
+                #expect(body.bytes == Array(text.utf8), "\(text)")
+                // The token offset of each decoded offset, by walking the token.
+                var expected: [Int] = [0]
+                var raw = 0
+                let inner = reader.inner(token)
+                while raw < inner.count {
+                    raw += inner[raw] != 0x5C ? 1 : inner[raw + 1] == UInt8(ascii: "u") ? 6 : 2
+                    expected.append(raw)
+                }
+                #expect(expected.count == body.bytes.count + 1, "\(text)")
+                var offsets: [Int] = []
+                var decoded = 0
+                while decoded <= body.bytes.count {
+                    offsets.append(decoded)
+                    decoded += 1 + generator.next(4)
+                }
+                var mapper = EscapedBody.Mapper()
+                #expect(offsets.map { mapper.tokenOffset(of: $0, in: body) } == offsets.map { expected[$0] }, "\(text)")
+            }
+        }
+    }
+}
+
 @Suite("Pattern literal pre-check")
 struct PatternLiteralTests {
     @Test("The one-pass literal check agrees with searching for each literal")

@@ -1,0 +1,35 @@
+import HAR
+import Testing
+
+@testable import Redaction
+
+/// `ValueRedactor`'s byte-level paths must give what its Character-level ones give.
+@Suite("Value redaction on bytes")
+struct ValueRedactorBytesTests {
+    @Test("ASCII URLs give the Character-wise split's text, counts and placeholders")
+    func urlsSameAsCharacterWise() throws {
+        let rules = try CompiledRules(.nativeAuthDefaults)
+        var generator = CorpusGenerator(seed: 3)
+        let pieces = [
+            "https://h/p", "?", "#", "&", "=", "login_hint=a%40b.c", "password=x", "eyJhbGciOiJI.eyJzdWIiOiIx.c2ln", "a@example.org",
+            "+1 425 555 0100", "/x", "dc=ESTS", "REDACTED-password-2", "",
+        ]
+        for provisional in [false, true] {
+            let tableA = PlaceholderTable()
+            let tableB = PlaceholderTable()
+            var bytes = ValueRedactor(rules: rules, table: tableA)
+            var characters = ValueRedactor(rules: rules, table: tableB)
+            if provisional {
+                bytes.provisional = ProvisionalPlaceholders()
+                characters.provisional = ProvisionalPlaceholders()
+            }
+            for _ in 0..<600 {
+                let url = (0..<generator.next(7)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+                #expect(bytes.redactURL(url) == characters.redactURLByCharacter(url), "\(url)")
+            }
+            #expect(bytes.counts == characters.counts)
+            #expect(tableA.count == tableB.count)
+            #expect(bytes.provisional?.calls.map(\.secret) == characters.provisional?.calls.map(\.secret))
+        }
+    }
+}
