@@ -29,6 +29,8 @@ final class CompiledRules: @unchecked Sendable {
     var jsonPathBytes: [(components: [[UInt8]], rule: RedactionRule)] = []
     /// Whether JSON key and path rules name only ASCII keys, so bytes can be compared.
     var jsonNamesAreASCII = true
+    /// Bit `n` set when some JSON path rule has `n` components (bit 63: 63 or more).
+    var jsonPathDepths: UInt64 = 0
     /// The name tables again, for lookups from bytes (`NameTable`).
     var jsonKeyNames = NameTable([:])
     var formFieldNames = NameTable([:])
@@ -59,6 +61,9 @@ final class CompiledRules: @unchecked Sendable {
         literalAnchors = LiteralAnchors(requiredLiterals)
         jsonPathBytes = jsonPaths.map { ($0.components.map { Array($0.utf8) }, $0.rule) }
         jsonKeyNames = NameTable(jsonKeys)
+        for entry in jsonPathBytes {
+            jsonPathDepths |= entry.components.count < 64 ? 1 << UInt64(entry.components.count) : 1 << 63
+        }
         jsonNamesAreASCII = jsonKeyNames.isASCII && jsonPathBytes.allSatisfy { $0.components.joined().allSatisfy { $0 < 0x80 } }
         formFieldNames = NameTable(formFields)
         queryParameterNames = NameTable(queryParameters)

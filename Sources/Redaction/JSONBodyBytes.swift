@@ -75,9 +75,7 @@ struct JSONBodyBytes {
         self.rules = rules
         keyNames = rules.jsonKeyNames
         pathRules = rules.jsonPathBytes
-        var depths: UInt64 = 0
-        for entry in pathRules { depths |= entry.components.count < 64 ? 1 << UInt64(entry.components.count) : 1 << 63 }
-        pathDepths = depths
+        pathDepths = rules.jsonPathDepths
     }
 
     /// The first pass over `body`.
@@ -181,7 +179,7 @@ struct JSONBodyBytes {
     private func kind(_ found: Found) -> String {
         switch found {
         case .path(let index): return pathRules[index].rule.kind
-        case .key(let index): return keyNames.rule(at: index).kind
+        case .key(let index): return keyNames.kind(at: index)
         }
     }
 

@@ -10,6 +10,8 @@ struct NameTable: Sendable {
     /// share.
     private var rules: [RedactionRule] = []
     private var actions: [RedactionRule.Action] = []
+    /// Each rule's kind, so that asking for it retains one string, not a whole rule.
+    private var kinds: [String] = []
     /// Whether every name is ASCII. Swift compares strings by canonical equivalence, so a
     /// non-ASCII name could equal other bytes: byte lookups are only exact for ASCII tables.
     private(set) var isASCII = true
@@ -22,6 +24,7 @@ struct NameTable: Sendable {
             byLength[bytes.count].append((bytes, rules.count))
             rules.append(rule)
             actions.append(rule.action)
+            kinds.append(rule.kind)
         }
     }
 
@@ -36,6 +39,8 @@ struct NameTable: Sendable {
     func action(at index: Int) -> RedactionRule.Action { actions[index] }
 
     func rule(at index: Int) -> RedactionRule { rules[index] }
+
+    func kind(at index: Int) -> String { kinds[index] }
 
     /// Whether `bytes` equal `lowercased` once their ASCII capitals are lowered.
     static func equalIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercased: [UInt8]) -> Bool {

@@ -28,13 +28,15 @@ extension Redactor {
         var isSpliced: Bool
         var edits: [ProvisionalEdit] = []
         var calls: [ProvisionalPlaceholders.Call] = []
-        var counts: [String: Int] = [:]
     }
 
     /// Phase 1's result for one chunk: its entries and where the reader stopped.
     struct ProvisionalChunk {
         var entries: [ProvisionalEntry] = []
         var end = 0
+        /// The replacements of its spliced entries, by kind (the others are counted when
+        /// phase 2 redoes them).
+        var counts: [String: Int] = [:]
     }
 
     /// Chunks per worker: small chunks balance the threads (while the last chunk is redacted
@@ -93,6 +95,7 @@ extension Redactor {
                     break chunks
                 }
             }
+            total.add(RedactionSummary(counts: chunk.counts))
             if index == board.starts.count - 1 { end = chunk.end }
             // Written while the other threads go on (only when `out` holds just the entries).
             if let flush, before.0.pieces.isEmpty { flush(out, open) }
@@ -140,7 +143,6 @@ extension Redactor {
             cursor = range.upperBound
         }
         out.appendInput(cursor..<provisional.end)
-        total.add(RedactionSummary(counts: provisional.counts))
         spliced += 1
         return true
     }
@@ -253,7 +255,7 @@ extension Redactor {
             }
             let start = reader.position
             var scanner = reader
-            if entry.scan(&scanner), let redacted = provisionalEntry(entry, start: start, buffer: buffer) {
+            if entry.scan(&scanner), let redacted = provisionalEntry(entry, start: start, buffer: buffer, counts: &chunk.counts) {
                 chunk.entries.append(redacted)
                 reader.position = entry.end
             } else {
@@ -268,7 +270,10 @@ extension Redactor {
 
     /// A canonical entry redacted with provisional placeholders; marked for the serial path
     /// when the substitution would not be exact. Nil when it must take the typed path.
-    private func provisionalEntry(_ entry: CanonicalEntry, start: Int, buffer: UnsafeBufferPointer<UInt8>) -> ProvisionalEntry? {
+    /// A spliced entry's replacements are added to `counts`.
+    private func provisionalEntry(
+        _ entry: CanonicalEntry, start: Int, buffer: UnsafeBufferPointer<UInt8>, counts: inout [String: Int]
+    ) -> ProvisionalEntry? {
         var redactor = ValueRedactor(rules: compiled, table: placeholders)
         redactor.provisional = ProvisionalPlaceholders()
         guard let edits = spliceEdits(entry, buffer: buffer, redactor: &redactor), let provisional = redactor.provisional else {
@@ -293,7 +298,7 @@ extension Redactor {
         }
         result.isSpliced = true
         result.calls = provisional.calls
-        result.counts = redactor.counts
+        counts.merge(redactor.counts, uniquingKeysWith: +)
         return result
     }
 

@@ -97,7 +97,7 @@ extension ValueRedactor {
                         output.append(UInt8(ascii: "="))
                         if action == .redact {
                             // A placeholder is written as it is (form encoding keeps it).
-                            written = appendReplacement(of: value, kind: byteNames.rule(at: index!).kind, to: &output)
+                            written = appendReplacement(of: value, kind: byteNames.kind(at: index!), to: &output)
                         } else if let replaced = apply(index.map { byteNames.rule(at: $0) }, to: value) {
                             FormBody.appendEncoded(replaced, to: &output)
                             written = true

@@ -286,3 +286,31 @@ struct HeaderBytesTests {
         #expect(values.redactHeaderValue(name: "Authorization", value: "Bearerx y") == "REDACTED-authorization-4")
     }
 }
+
+@Suite("Base64 white-space check")
+struct WhiteSpaceCheckTests {
+    @Test("The word-at-a-time check flags every text with white space or non-ASCII, and no plain base64")
+    func flagsWhiteSpace() {
+        var state: UInt64 = 3
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let plain = Array("ABCxyz019+/=-_".utf8)
+        let odd: [[UInt8]] = [[0x20], [0x09], [0x0A], [0x0D], [0x0B], [0x0C], Array("é".utf8), [0x01], [0x7F]]
+        for _ in 0..<5_000 {
+            var bytes = (0..<next(30)).map { _ in plain[next(plain.count)] }
+            var expected = false
+            if next(2) == 0 {
+                let piece = odd[next(odd.count)]
+                bytes.insert(contentsOf: piece, at: next(bytes.count + 1))
+                expected = piece != [0x01] && piece != [0x7F]
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let flagged = ValueRedactor.mayHoldWhiteSpace(text)
+            if expected { #expect(flagged, "\(bytes)") }
+            if bytes.allSatisfy({ plain.contains($0) }) { #expect(!flagged, "\(bytes)") }
+            #expect(flagged == bytes.contains { $0 < 0x21 || $0 >= 0x80 })
+        }
+    }
+}
