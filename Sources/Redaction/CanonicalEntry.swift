@@ -29,18 +29,22 @@ struct CanonicalEntry {
     /// Just after the entry's closing brace.
     var end = 0
 
-    // Member orders, made once rather than per object read.
-    private static let requestOrder: [StaticString] = [
+    // Member orders, made once rather than per object read, in storage that lives as long as
+    // the process: copying an array (or a class reference) out of a global retains it, and
+    // the entry readers of both threads did so several times per entry. Never written after
+    // initialisation, hence `nonisolated(unsafe)`.
+    nonisolated(unsafe) private static let requestOrder = immortal([
         "method", "url", "httpVersion", "cookies", "headers", "queryString", "postData", "headersSize", "bodySize",
-    ]
-    private static let responseOrder: [StaticString] = [
+    ] as [StaticString])
+    nonisolated(unsafe) private static let responseOrder = immortal([
         "status", "statusText", "httpVersion", "cookies", "headers", "content", "redirectURL", "headersSize", "bodySize",
-    ]
-    private static let cookieOrder: [StaticString] = ["name", "value", "path", "domain", "expires", "httpOnly", "secure"]
-    private static let pairOrder: [StaticString] = ["name", "value"]
-    private static let contentOrder: [StaticString] = ["size", "compression", "mimeType", "text", "encoding"]
-    private static let postDataOrder: [StaticString] = ["mimeType", "text", "encoding"]
-    private static let timingsOrder: [StaticString] = ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"]
+    ] as [StaticString])
+    nonisolated(unsafe) private static let cookieOrder = immortal(["name", "value", "path", "domain", "expires", "httpOnly", "secure"] as [StaticString])
+    nonisolated(unsafe) private static let pairOrder = immortal(["name", "value"] as [StaticString])
+    nonisolated(unsafe) private static let contentOrder = immortal(["size", "compression", "mimeType", "text", "encoding"] as [StaticString])
+    nonisolated(unsafe) private static let postDataOrder = immortal(["mimeType", "text", "encoding"] as [StaticString])
+    nonisolated(unsafe) private static let timingsOrder = immortal(
+        ["blocked", "dns", "connect", "send", "wait", "receive", "ssl"] as [StaticString])
 
     // The same as the text before each value at the levels `HARWriter` puts them.
     private static let requestKeys = KeyLiterals(requestOrder, level: KeyLiterals.entryLevel + 1)
@@ -49,22 +53,31 @@ struct CanonicalEntry {
     private static let postDataKeys = KeyLiterals(postDataOrder, level: KeyLiterals.entryLevel + 2)
     private static let timingsKeys = KeyLiterals(timingsOrder, level: KeyLiterals.entryLevel + 1)
 
+    /// `elements` copied into memory that is never freed (for tables made once per process).
+    static func immortal<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let storage = UnsafeMutableBufferPointer<Element>.allocate(capacity: elements.count)
+        _ = storage.initialize(from: elements)
+        return UnsafeBufferPointer(storage)
+    }
+
     /// The text from the end of one member's value to the start of the next one's, for each
     /// key of an object at a given level: `,\n<indent>"key": ` (no comma before the first).
     /// When it is there, the key is known without reading it as a string; otherwise the
     /// general reading (`nextKey`) decides, as before.
-    final class KeyLiterals: Sendable {
+    struct KeyLiterals: @unchecked Sendable {
         /// Entries sit at this nesting level in a capture `HARWriter` wrote.
         static let entryLevel = 3
-        private let first: [[UInt8]]
-        private let rest: [[UInt8]]
+        /// Never freed and never written after `init`.
+        private let first: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+        private let rest: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
 
-        init(_ order: [StaticString], level: Int) {
+        init(_ order: UnsafeBufferPointer<StaticString>, level: Int) {
             let indent = [UInt8](repeating: 0x20, count: 2 * (level + 1))
-            first = order.map { key in
+            let texts = order.map { key in
                 [0x0A] + indent + [0x22] + UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount) + Array("\": ".utf8)
             }
-            rest = first.map { [UInt8(ascii: ",")] + $0 }
+            first = CanonicalEntry.immortal(texts.map { CanonicalEntry.immortal($0) })
+            rest = CanonicalEntry.immortal(texts.map { CanonicalEntry.immortal([UInt8(ascii: ",")] + $0) })
         }
 
         /// Consumes the text before key `index` when it is next; false (nothing consumed)

@@ -37,6 +37,15 @@ struct CanonicalReader {
     }
 
     /// The bytes of `literal`, exactly.
+    @inline(__always) mutating func consume(literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = literal.count
+        guard bytes.count - position >= count else { return false }
+        let equal = memcmp(bytes.baseAddress! + position, literal.baseAddress!, count) == 0
+        if equal { position += count }
+        return equal
+    }
+
+    /// The bytes of `literal`, exactly.
     @inline(__always) mutating func consume(literal: [UInt8]) -> Bool {
         let count = literal.count
         guard bytes.count - position >= count else { return false }
