@@ -109,6 +109,11 @@ struct CanonicalReader {
         return true
     }
 
+    private static var quotes: SIMD16<UInt8> { SIMD16(repeating: 0x22) }
+    private static var backslashes: SIMD16<UInt8> { SIMD16(repeating: 0x5C) }
+    private static var spaces: SIMD16<UInt8> { SIMD16(repeating: 0x20) }
+    private static var highBits: SIMD16<UInt8> { SIMD16(repeating: 0x80) }
+
     /// A string in canonical form.
     mutating func string() -> StringToken? {
         let open = position
@@ -119,6 +124,17 @@ struct CanonicalReader {
         let count = bytes.count
         let ones: UInt64 = 0x0101_0101_0101_0101
         while true {
+            // Sixteen bytes at a time while none is special (long values: tokens, bodies);
+            // the words below then find the special byte.
+            var seen = SIMD16<UInt8>()
+            while position + 16 <= count {
+                let vector = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
+                let special = (vector .== Self.quotes) .| (vector .== Self.backslashes) .| (vector .< Self.spaces)
+                if any(special) { break }
+                seen |= vector
+                position += 16
+            }
+            if any(seen .>= Self.highBits) { nonASCII = true }
             while position + 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 let quote = word ^ (ones &* 0x22)
