@@ -274,6 +274,11 @@ extension Redactor {
     private func provisionalEntry(
         _ entry: CanonicalEntry, start: Int, buffer: UnsafeBufferPointer<UInt8>, counts: inout [String: Int]
     ) -> ProvisionalEntry? {
+        // A base64 body holding a secret is encoded again with its placeholders in it, so its
+        // entry is redone on the serial path anyway: decoding it here too would be wasted.
+        if entry.request.encoding != nil || entry.response.encoding != nil {
+            return ProvisionalEntry(start: start, end: entry.end, isSpliced: false)
+        }
         var redactor = ValueRedactor(rules: compiled, table: placeholders)
         redactor.provisional = ProvisionalPlaceholders()
         guard let edits = spliceEdits(entry, buffer: buffer, redactor: &redactor), let provisional = redactor.provisional else {

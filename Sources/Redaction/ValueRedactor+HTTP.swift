@@ -187,6 +187,9 @@ extension ValueRedactor {
         // Encoded again, the body no longer shows provisional placeholders as text.
         if provisional != nil, provisional!.calls.count != callsBefore, isBase64 || coding != nil {
             provisional!.isUnsafe = true
+            // The entry is redone on the serial path, which encodes it for real: encoding it
+            // here (compressing, base64) would be thrown away.
+            return nil
         }
         var output = Array(redacted.utf8)
         if let coding { output = coding.encode(output) }
