@@ -112,7 +112,6 @@ struct CanonicalReader {
     private static var quotes: SIMD16<UInt8> { SIMD16(repeating: 0x22) }
     private static var backslashes: SIMD16<UInt8> { SIMD16(repeating: 0x5C) }
     private static var spaces: SIMD16<UInt8> { SIMD16(repeating: 0x20) }
-    private static var highBits: SIMD16<UInt8> { SIMD16(repeating: 0x80) }
 
     /// A string in canonical form.
     mutating func string() -> StringToken? {
@@ -130,11 +129,14 @@ struct CanonicalReader {
             while position + 16 <= count {
                 let vector = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
                 let special = (vector .== Self.quotes) .| (vector .== Self.backslashes) .| (vector .< Self.spaces)
-                if any(special) { break }
+                // `any(_:)` is a call to a generic reduction; the two halves' bits are tested here.
+                let halves = unsafeBitCast(special, to: SIMD2<UInt64>.self)
+                if halves[0] | halves[1] != 0 { break }
                 seen |= vector
                 position += 16
             }
-            if any(seen .>= Self.highBits) { nonASCII = true }
+            let seenHalves = unsafeBitCast(seen, to: SIMD2<UInt64>.self)
+            if (seenHalves[0] | seenHalves[1]) & 0x8080_8080_8080_8080 != 0 { nonASCII = true }
             while position + 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
                 let quote = word ^ (ones &* 0x22)
