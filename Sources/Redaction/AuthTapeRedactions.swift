@@ -37,18 +37,18 @@ enum AuthTapeRedactions {
         var text: [UInt8] = []
         text.reserveCapacity(original.count + 48 + 40 * counts.count)
         text.append(contentsOf: UnsafeBufferPointer(rebasing: original[0..<lastValueEnd]))
-        text.append(contentsOf: ",\n          \"redactions\": {".utf8)
+        append(",\n          \"redactions\": {", to: &text)
         var firstCount = true
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) {
             if !firstCount { text.append(UInt8(ascii: ",")) }
             firstCount = false
-            text.append(contentsOf: "\n            \"".utf8)
+            append("\n            \"", to: &text)
             var name = kind
             name.withUTF8 { JSONValue.appendEscapedString(utf8: $0, to: &text) }
-            text.append(contentsOf: "\": ".utf8)
+            append("\": ", to: &text)
             appendDecimal(count, to: &text)
         }
-        text.append(contentsOf: "\n          }\n        }".utf8)
+        append("\n          }\n        }", to: &text)
         return text
     }
 
@@ -65,5 +65,10 @@ enum AuthTapeRedactions {
             rest /= 10
         } while rest > 0
         text[start...].reverse()
+    }
+
+    /// Appends a literal's bytes in one copy (appending a string's UTF-8 view goes byte by byte).
+    private static func append(_ literal: StaticString, to text: inout [UInt8]) {
+        text.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

@@ -161,24 +161,25 @@ public final class PlaceholderTable: Sendable {
             digits += 1
             rest /= 10
         }
-        let prefixCount = prefix.utf8.count
         var kind = safeKind
         return kind.withUTF8 { kindBytes in
+            // `prefix` ("REDACTED-") written as bytes: iterating a string's UTF-8 view costs a
+            // call per byte.
+            let prefixCount = 9
             let count = prefixCount + kindBytes.count + 1 + digits
             return String(unsafeUninitializedCapacity: count) { buffer in
-                var at = 0
-                for byte in prefix.utf8 {
-                    buffer[at] = byte
-                    at += 1
+                let base = buffer.baseAddress!
+                UnsafeMutableRawPointer(base).storeBytes(of: UInt64(0x4445_5443_4144_4552).littleEndian, toByteOffset: 0, as: UInt64.self)
+                base[8] = UInt8(ascii: "-")
+                if let kindBase = kindBytes.baseAddress {
+                    (base + prefixCount).update(from: kindBase, count: kindBytes.count)
                 }
-                for byte in kindBytes {
-                    buffer[at] = byte
-                    at += 1
-                }
-                buffer[at] = UInt8(ascii: "-")
+                var at = prefixCount + kindBytes.count
+                base[at] = UInt8(ascii: "-")
+                at += 1
                 var value = number
-                for position in stride(from: count - 1, to: at, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                for position in stride(from: count - 1, through: at, by: -1) {
+                    base[position] = UInt8(ascii: "0") + UInt8(value % 10)
                     value /= 10
                 }
                 return count

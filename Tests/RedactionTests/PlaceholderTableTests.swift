@@ -14,7 +14,7 @@ struct PlaceholderTableTests {
         }
         for kind in ["password", "continuation_token", "x", "method_id2"] {
             for number in numbers {
-                #expect(PlaceholderTable.text(safeKind: kind, number: number) == "REDACTED-\(kind)-\(number)")
+                #expect(PlaceholderTable.text(safeKind: kind, number: number) == "\(PlaceholderTable.prefix)\(kind)-\(number)")
             }
         }
     }
