@@ -13,30 +13,38 @@ import Synchronization
 /// the placeholders' text, and entries in other forms than `HARWriter`'s, are redone on the
 /// serial path at their turn, so the table sees every secret in file order.
 extension Redactor {
-    /// One change to an entry, with where its provisional placeholders sit.
+    /// One change to an entry: the input range it replaces, its new text (a range of the
+    /// chunk's `text`), and where its provisional placeholders sit (a range of the chunk's
+    /// `marks`, whose ranges are relative to the text).
     struct ProvisionalEdit {
         var range: Range<Int>
-        var text: [UInt8]
-        var placeholders: [(range: Range<Int>, call: Int)]
+        var text: Range<Int>
+        var marks: Range<Int>
     }
 
-    /// An entry after phase 1.
+    /// An entry after phase 1; its edits and placeholder calls are ranges of the chunk's.
     struct ProvisionalEntry {
         var start: Int
         var end: Int
         /// False when phase 2 must redact the entry on the serial path.
         var isSpliced: Bool
-        var edits: [ProvisionalEdit] = []
-        var calls: [ProvisionalPlaceholders.Call] = []
+        var edits: Range<Int> = 0..<0
+        var calls: Range<Int> = 0..<0
     }
 
-    /// Phase 1's result for one chunk: its entries and where the reader stopped.
+    /// Phase 1's result for one chunk: its entries and where the reader stopped. What the
+    /// entries hold is kept in a few arrays per chunk rather than several per entry: they
+    /// are made on one thread and freed on another, and fewer, larger blocks cost less.
     struct ProvisionalChunk {
         var entries: [ProvisionalEntry] = []
         var end = 0
         /// The replacements of its spliced entries, by kind (the others are counted when
         /// phase 2 redoes them).
         var counts: [String: Int] = [:]
+        var edits: [ProvisionalEdit] = []
+        var text: [UInt8] = []
+        var marks: [(range: Range<Int>, call: Int)] = []
+        var calls: [ProvisionalPlaceholders.Call] = []
     }
 
     /// Chunks per worker: small chunks balance the threads (while the last chunk is redacted
@@ -90,7 +98,9 @@ extension Redactor {
                 out.append(contentsOf: repeatElement(0x20, count: 6))
                 count += 1
                 guard
-                    phaseTwo(chunk.entries[position], buffer: buffer, entry: &entry, into: &out, total: &total, spliced: &spliced)
+                    phaseTwo(
+                        chunk.entries[position], of: chunk, buffer: buffer, entry: &entry, into: &out, total: &total,
+                        spliced: &spliced)
                 else {
                     break chunks
                 }
@@ -116,31 +126,33 @@ extension Redactor {
 
     /// Phase 2 for one entry: real placeholders into its edits, or the serial path.
     private func phaseTwo(
-        _ provisional: borrowing ProvisionalEntry, buffer: UnsafeBufferPointer<UInt8>, entry: inout CanonicalEntry,
-        into out: inout SplicedOutput, total: inout RedactionSummary, spliced: inout Int
+        _ provisional: ProvisionalEntry, of chunk: borrowing ProvisionalChunk, buffer: UnsafeBufferPointer<UInt8>,
+        entry: inout CanonicalEntry, into out: inout SplicedOutput, total: inout RedactionSummary, spliced: inout Int
     ) -> Bool {
         guard provisional.isSpliced else {
             let start = out.side.count
             defer { out.recordSide(from: start) }
             return redactEntrySerially(&entry, start: provisional.start, buffer: buffer, into: &out.side, total: &total, spliced: &spliced) != nil
         }
-        let real = placeholders.placeholders(for: provisional.calls)
+        let real = placeholders.placeholders(for: chunk.calls[provisional.calls])
         var cursor = provisional.start
-        for position in provisional.edits.indices {
-            let range = provisional.edits[position].range
-            out.appendInput(cursor..<range.lowerBound)
-            let start = out.side.count
-            provisional.edits[position].text.withUnsafeBufferPointer { text in
+        chunk.text.withUnsafeBufferPointer { texts in
+            for position in provisional.edits {
+                let edit = chunk.edits[position]
+                out.appendInput(cursor..<edit.range.lowerBound)
+                let start = out.side.count
+                let text = UnsafeBufferPointer(rebasing: texts[edit.text])
                 var textCursor = 0
-                for placeholder in provisional.edits[position].placeholders {
-                    out.side.append(contentsOf: UnsafeBufferPointer(rebasing: text[textCursor..<placeholder.range.lowerBound]))
-                    out.side.append(contentsOf: real[placeholder.call].utf8)
-                    textCursor = placeholder.range.upperBound
+                for mark in edit.marks {
+                    let (range, call) = chunk.marks[mark]
+                    out.side.append(contentsOf: UnsafeBufferPointer(rebasing: text[textCursor..<range.lowerBound]))
+                    out.side.append(contentsOf: real[call].utf8)
+                    textCursor = range.upperBound
                 }
                 out.side.append(contentsOf: UnsafeBufferPointer(rebasing: text[textCursor...]))
+                out.recordSide(from: start)
+                cursor = edit.range.upperBound
             }
-            out.recordSide(from: start)
-            cursor = range.upperBound
         }
         out.appendInput(cursor..<provisional.end)
         spliced += 1
@@ -255,7 +267,7 @@ extension Redactor {
             }
             let start = reader.position
             var scanner = reader
-            if entry.scan(&scanner), let redacted = provisionalEntry(entry, start: start, buffer: buffer, counts: &chunk.counts) {
+            if entry.scan(&scanner), let redacted = provisionalEntry(entry, start: start, buffer: buffer, into: &chunk) {
                 chunk.entries.append(redacted)
                 reader.position = entry.end
             } else {
@@ -270,9 +282,9 @@ extension Redactor {
 
     /// A canonical entry redacted with provisional placeholders; marked for the serial path
     /// when the substitution would not be exact. Nil when it must take the typed path.
-    /// A spliced entry's replacements are added to `counts`.
+    /// A spliced entry's edits, calls and replacement counts are added to `chunk`.
     private func provisionalEntry(
-        _ entry: CanonicalEntry, start: Int, buffer: UnsafeBufferPointer<UInt8>, counts: inout [String: Int]
+        _ entry: CanonicalEntry, start: Int, buffer: UnsafeBufferPointer<UInt8>, into chunk: inout ProvisionalChunk
     ) -> ProvisionalEntry? {
         // A base64 body holding a secret is encoded again with its placeholders in it, so its
         // entry is redone on the serial path anyway: decoding it here too would be wasted.
@@ -287,23 +299,34 @@ extension Redactor {
         var result = ProvisionalEntry(start: start, end: entry.end, isSpliced: false)
         if provisional.isUnsafe { return result }
         var seen = Array(repeating: false, count: provisional.calls.count)
-        var located = 0
+        // Added to the chunk's arrays, and taken back off them if the entry is redone.
+        let (editsBefore, textBefore, marksBefore) = (chunk.edits.count, chunk.text.count, chunk.marks.count)
         for edit in edits {
-            var found: [(range: Range<Int>, call: Int)] = []
-            guard ProvisionalPlaceholders.locate(in: edit.text, calls: provisional.calls, seen: &seen, into: &found) else {
+            let marksStart = chunk.marks.count
+            guard ProvisionalPlaceholders.locate(in: edit.text, calls: provisional.calls, seen: &seen, into: &chunk.marks) else {
+                chunk.marks.removeSubrange(marksBefore...)
+                chunk.text.removeSubrange(textBefore...)
+                chunk.edits.removeSubrange(editsBefore...)
                 return result
             }
-            located += found.count
-            result.edits.append(ProvisionalEdit(range: edit.range, text: edit.text, placeholders: found))
+            let textStart = chunk.text.count
+            chunk.text.append(contentsOf: edit.text)
+            chunk.edits.append(
+                ProvisionalEdit(range: edit.range, text: textStart..<chunk.text.count, marks: marksStart..<chunk.marks.count))
         }
         // Every placeholder must show exactly once, or the output depends on more than its text.
-        guard located == provisional.calls.count else {
-            result.edits = []
+        guard chunk.marks.count - marksBefore == provisional.calls.count else {
+            chunk.marks.removeSubrange(marksBefore...)
+            chunk.text.removeSubrange(textBefore...)
+            chunk.edits.removeSubrange(editsBefore...)
             return result
         }
         result.isSpliced = true
-        result.calls = provisional.calls
-        counts.merge(redactor.counts, uniquingKeysWith: +)
+        result.edits = editsBefore..<chunk.edits.count
+        let callsStart = chunk.calls.count
+        chunk.calls.append(contentsOf: provisional.calls)
+        result.calls = callsStart..<chunk.calls.count
+        chunk.counts.merge(redactor.counts, uniquingKeysWith: +)
         return result
     }
 

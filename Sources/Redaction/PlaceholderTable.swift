@@ -118,7 +118,7 @@ public final class PlaceholderTable: Sendable {
     }
 
     /// The placeholders for several secrets, in order, under one lock.
-    func placeholders(for calls: [ProvisionalPlaceholders.Call]) -> [String] {
+    func placeholders(for calls: ArraySlice<ProvisionalPlaceholders.Call>) -> [String] {
         state.withLock { state in
             calls.map { placeholder(for: SecretKey($0.secret, hash: $0.hash), kind: $0.kind, in: &state) }
         }
