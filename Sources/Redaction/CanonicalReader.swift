@@ -222,48 +222,9 @@ struct CanonicalReader {
     func unescaped(_ token: StringToken) -> [UInt8] {
         let inner = UnsafeBufferPointer(rebasing: bytes[(token.range.lowerBound + 1)..<(token.range.upperBound - 1)])
         if !token.hasEscapes { return Array(inner) }
-        let source = inner.baseAddress!
-        let count = inner.count
         // Decoding never lengthens the text.
-        return [UInt8](unsafeUninitializedCapacity: count) { out, written in
-            let target = out.baseAddress!
-            var i = 0
-            var o = 0
-            while i < count {
-                // Copy eight bytes at a time while none is a backslash.
-                if i + 8 <= count {
-                    let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)
-                    let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                    if (backslash &- 0x0101_0101_0101_0101) & ~backslash & 0x8080_8080_8080_8080 == 0 {
-                        UnsafeMutableRawPointer(target + o).storeBytes(of: word, as: UInt64.self)
-                        i += 8
-                        o += 8
-                        continue
-                    }
-                }
-                let byte = source[i]
-                guard byte == 0x5C else {
-                    target[o] = byte
-                    i += 1
-                    o += 1
-                    continue
-                }
-                // CanonicalReader.string() accepted the token: an escape is complete.
-                switch source[i + 1] {
-                case UInt8(ascii: "n"): target[o] = 0x0A
-                case UInt8(ascii: "r"): target[o] = 0x0D
-                case UInt8(ascii: "t"): target[o] = 0x09
-                case UInt8(ascii: "b"): target[o] = 0x08
-                case UInt8(ascii: "f"): target[o] = 0x0C
-                case UInt8(ascii: "u"):
-                    target[o] = (Self.lowerHex(source[i + 4]) ?? 0) << 4 | (Self.lowerHex(source[i + 5]) ?? 0)
-                    i += 4
-                default: target[o] = source[i + 1]
-                }
-                i += 2
-                o += 1
-            }
-            written = o
+        return [UInt8](unsafeUninitializedCapacity: inner.count) { out, written in
+            written = EscapedBody.decode(inner.baseAddress!, count: inner.count, into: out.baseAddress!, escapes: nil).bytes
         }
     }
 

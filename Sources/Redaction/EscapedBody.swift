@@ -29,11 +29,12 @@ struct EscapedBody {
         bytes = decoded
     }
 
-    /// Decodes `count` token bytes at `source` into `target`, noting each escape in `escapes`;
-    /// the bytes and escapes written.
-    private static func decode(
+    /// Decodes `count` token bytes at `source` into `target`, noting each escape in `escapes`
+    /// when given; the bytes and escapes written. (`CanonicalReader.unescaped` decodes with it
+    /// too, without noting escapes.)
+    static func decode(
         _ source: UnsafePointer<UInt8>, count: Int, into target: UnsafeMutablePointer<UInt8>,
-        escapes: UnsafeMutablePointer<Int>
+        escapes: UnsafeMutablePointer<Int>?
     ) -> (bytes: Int, escapes: Int) {
         var i = 0
         var o = 0
@@ -69,7 +70,7 @@ struct EscapedBody {
                 length = 6
             default: target[o] = source[i + 1]
             }
-            escapes[escapeCount] = o << 3 | length
+            escapes?[escapeCount] = o << 3 | length
             escapeCount += 1
             i += length
             o += 1

@@ -51,11 +51,8 @@ struct CanonicalReaderTests {
             Array("\\u00zz".utf8), [0x0A], [0x1F], [0x7F], Array("é".utf8), Array("漢".utf8), [0xFF], [0xC3],
             [0x22], [0x20], Array("~!".utf8),
         ]
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var generator = CorpusGenerator(seed: 41)
+        func next(_ bound: Int) -> Int { generator.next(bound) }
         var checked = 0
         for _ in 0..<20_000 {
             var bytes = Array(repeating: UInt8(ascii: "x"), count: next(9))
