@@ -240,8 +240,9 @@ public final class PlaceholderTable: Sendable {
             && !kind.isEmpty && kind.allSatisfy(isKindByte)
     }
 
+    /// The bytes `sanitize` keeps: a kind made only of them is its own sanitized form.
     static func isKindByte(_ byte: UInt8) -> Bool {
-        (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 95
+        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_")
     }
 
     static func sanitize(_ kind: String) -> String {

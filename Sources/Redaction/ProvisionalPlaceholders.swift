@@ -86,12 +86,6 @@ struct ProvisionalPlaceholders {
 
     private static let prefixBytes: [UInt8] = Array(PlaceholderTable.prefix.utf8)
 
-    /// The bytes `PlaceholderTable.sanitize` keeps: a kind made only of them is its own
-    /// sanitized form.
-    static func isKindByte(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_")
-    }
-
     /// Writes `REDACTED-<kind>-<marker><index>` at `target`, `kind` as it is (it must already
     /// be what `PlaceholderTable.sanitize` gives); the bytes written, or 0 when `kind` is not
     /// (the caller then sanitizes it). Checking while copying spares a pass over the kind.
@@ -101,7 +95,7 @@ struct ProvisionalPlaceholders {
         target.update(from: prefixText.utf8Start, count: prefixText.utf8CodeUnitCount)
         var at = prefixText.utf8CodeUnitCount
         for byte in kind {
-            guard isKindByte(byte) else { return 0 }
+            guard PlaceholderTable.isKindByte(byte) else { return 0 }
             target[at] = byte
             at += 1
         }
@@ -179,7 +173,7 @@ struct ProvisionalPlaceholders {
             var kind = calls[index].kind
             // A kind of kind bytes only is its own sanitized form (the usual case: no copy).
             var start = kind.withUTF8 { kindBytes -> Int?? in
-                guard !kindBytes.isEmpty, kindBytes.allSatisfy(isKindByte) else { return .none }
+                guard !kindBytes.isEmpty, kindBytes.allSatisfy(PlaceholderTable.isKindByte) else { return .none }
                 return .some(Self.placeholderStart(before: i, kind: kindBytes, prefix: prefix, in: text))
             }
             if start == nil {
