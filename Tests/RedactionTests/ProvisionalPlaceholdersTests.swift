@@ -44,14 +44,7 @@ struct ProvisionalPlaceholdersTests {
             "é", "x", "REDACTED-password-3",
         ]
         for provisional in [false, true] {
-            let tableA = PlaceholderTable()
-            let tableB = PlaceholderTable()
-            var a = ValueRedactor(rules: rules, table: tableA)
-            var b = ValueRedactor(rules: rules, table: tableB)
-            if provisional {
-                a.provisional = ProvisionalPlaceholders()
-                b.provisional = ProvisionalPlaceholders()
-            }
+            var (a, b) = ValueRedactor.pair(rules: rules, provisional: provisional)
             for (index, value) in values.enumerated() {
                 let kind = Self.kinds[index % Self.kinds.count]
                 let replaced = a.replace(value, kind: kind)
@@ -62,7 +55,7 @@ struct ProvisionalPlaceholdersTests {
                 #expect(ValueRedactor.staysAsItIs(value) == (value.isEmpty || PlaceholderTable.isPlaceholder(value)), "\(value)")
             }
             #expect(a.counts == b.counts)
-            #expect(tableA.count == tableB.count)
+            #expect(a.table.count == b.table.count)
             #expect(a.provisional?.calls.map(\.secret) == b.provisional?.calls.map(\.secret))
         }
     }

@@ -15,21 +15,28 @@ struct ValueRedactorBytesTests {
             "+1 425 555 0100", "/x", "dc=ESTS", "REDACTED-password-2", "",
         ]
         for provisional in [false, true] {
-            let tableA = PlaceholderTable()
-            let tableB = PlaceholderTable()
-            var bytes = ValueRedactor(rules: rules, table: tableA)
-            var characters = ValueRedactor(rules: rules, table: tableB)
-            if provisional {
-                bytes.provisional = ProvisionalPlaceholders()
-                characters.provisional = ProvisionalPlaceholders()
-            }
+            var (bytes, characters) = ValueRedactor.pair(rules: rules, provisional: provisional)
             for _ in 0..<600 {
                 let url = (0..<generator.next(7)).map { _ in pieces[generator.next(pieces.count)] }.joined()
                 #expect(bytes.redactURL(url) == characters.redactURLByCharacter(url), "\(url)")
             }
             #expect(bytes.counts == characters.counts)
-            #expect(tableA.count == tableB.count)
+            #expect(bytes.table.count == characters.table.count)
             #expect(bytes.provisional?.calls.map(\.secret) == characters.provisional?.calls.map(\.secret))
         }
+    }
+}
+
+extension ValueRedactor {
+    /// Two redactors over fresh tables, both with provisional placeholders or neither, for
+    /// tests that redact the same values two ways and compare.
+    static func pair(rules: CompiledRules, provisional: Bool) -> (ValueRedactor, ValueRedactor) {
+        var first = ValueRedactor(rules: rules, table: PlaceholderTable())
+        var second = ValueRedactor(rules: rules, table: PlaceholderTable())
+        if provisional {
+            first.provisional = ProvisionalPlaceholders()
+            second.provisional = ProvisionalPlaceholders()
+        }
+        return (first, second)
     }
 }
