@@ -48,7 +48,7 @@ struct FlowTracker {
     static func step(ofPath path: String) -> String {
         let bytes = Array(path.utf8)
         for family in familyMarkers {
-            if let start = BodyFields.firstIndex(of: family, in: bytes) {
+            if let start = ByteSearch.firstIndex(of: family, in: bytes) {
                 return String(decoding: bytes[(start + 1)...], as: UTF8.self)
             }
         }
@@ -131,49 +131,10 @@ enum BodyFields {
         return found
     }
 
-    /// Percent-decodes one form component, `+` as space; invalid escapes are kept as they are.
+    /// Percent-decodes one form component, `+` as space; invalid escapes are kept as they are
+    /// (HAR's lenient form decoding, which redaction and replay use too).
     static func decode(_ component: ArraySlice<UInt8>) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(component.count)
-        var index = component.startIndex
-        while index < component.endIndex {
-            let byte = component[index]
-            if byte == UInt8(ascii: "+") {
-                output.append(0x20)
-            } else if byte == UInt8(ascii: "%"), index + 2 < component.endIndex,
-                let high = hexValue(component[index + 1]), let low = hexValue(component[index + 2])
-            {
-                output.append(high << 4 | low)
-                index += 2
-            } else {
-                output.append(byte)
-            }
-            index += 1
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    /// The index where `needle` first occurs in `haystack`.
-    static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
-        let first = needle[0]
-        var index = 0
-        while index <= haystack.count - needle.count {
-            if haystack[index] == first, haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
-            }
-            index += 1
-        }
-        return nil
+        component.withUnsafeBufferPointer { FormURLDecoding.decode($0) }
     }
 
     /// The top-level string members of a JSON object body (empty when it is not one).
