@@ -1,4 +1,5 @@
 import Foundation
+import HAR
 import NativeAuth
 
 /// One request the engine sent during a case, kept for repro captures and the newState check.
@@ -139,27 +140,9 @@ enum FormReader {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Whether `bytes` holds a `+` or `%`, looked at eight bytes at a time (a token can be a megabyte).
+    /// Whether `bytes` holds a `+` or `%` (HAR's word-at-a-time check: a token can be a megabyte).
     static func hasPlusOrPercent(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            var i = 0
-            while i + 8 <= buffer.count {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let plus = word ^ (ones &* 0x2B)
-                let percent = word ^ (ones &* 0x25)
-                // A zero byte in either (an exact test: a borrow only starts at a zero byte).
-                if (((plus &- ones) & ~plus) | ((percent &- ones) & ~percent)) & highs != 0 { break }
-                i += 8
-            }
-            while i < buffer.count {
-                if buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "%") { return true }
-                i += 1
-            }
-            return false
-        }
+        bytes.withUnsafeBufferPointer { FormURLDecoding.isEncoded($0) }
     }
 
     /// Two hex digits as a byte; nil otherwise (the caller then asks `UInt8(_:radix:)`, which also takes a sign).

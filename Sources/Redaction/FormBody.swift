@@ -114,28 +114,6 @@ struct FormBody {
         text.withUTF8 { appendEncoded($0, to: &out) }
     }
 
-    /// Whether form decoding would change `bytes` (they hold `%` or `+`), eight at a time.
-    static func isEncoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var i = 0
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        while i + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            let percent = word ^ 0x2525_2525_2525_2525
-            let plus = word ^ 0x2B2B_2B2B_2B2B_2B2B
-            // A zero byte in either marks a `%` or a `+` (the has-zero-byte test, exact as a
-            // whole).
-            if ((percent &- ones) & ~percent | (plus &- ones) & ~plus) & highs != 0 { return true }
-            i += 8
-        }
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%") || bytes[i] == UInt8(ascii: "+") { return true }
-            i += 1
-        }
-        return false
-    }
-
     /// `decode` when `isEncoded` is already known.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, isEncoded: Bool) -> String {
         isEncoded ? decode(bytes) : String(decoding: bytes, as: UTF8.self)

@@ -78,7 +78,7 @@ extension ValueRedactor {
             }
             let nameBytes = UnsafeBufferPointer(rebasing: bytes[partStart..<(equals ?? end)])
             let valueBytes = UnsafeBufferPointer(rebasing: bytes[(equals.map { $0 + 1 } ?? end)..<end])
-            let nameIsEncoded = FormBody.isEncoded(nameBytes)
+            let nameIsEncoded = FormURLDecoding.isEncoded(nameBytes)
             // Where this field's text starts in `output` once it is written there.
             let mark = output.count
             var written = false
@@ -88,7 +88,7 @@ extension ValueRedactor {
                 let index = byteNames.index(ignoringASCIICase: nameBytes)
                 let action = index.map { byteNames.action(at: $0) }
                 if action != .keep {
-                    let valueIsEncoded = FormBody.isEncoded(valueBytes)
+                    let valueIsEncoded = FormURLDecoding.isEncoded(valueBytes)
                     if index != nil || valueIsEncoded || !rules.patternsCannotMatch(valueBytes) {
                         let value = FormBody.decode(valueBytes, isEncoded: valueIsEncoded)
                         if !changed { startForm(bytes, upTo: partStart, after: leading, in: &output) }
