@@ -91,7 +91,10 @@ public final class PlaceholderTable: Sendable {
     public let capacity: Int?
 
     /// The prefix every placeholder starts with.
-    public static let prefix = "REDACTED-"
+    public static let prefix = String(describing: prefixText)
+
+    /// `prefix` as static text, for code that copies its bytes.
+    static let prefixText: StaticString = "REDACTED-"
 
     /// A table remembering every secret (what `authtape redact` uses: one capture, one numbering).
     public init() {
@@ -163,14 +166,12 @@ public final class PlaceholderTable: Sendable {
         }
         var kind = safeKind
         return kind.withUTF8 { kindBytes in
-            // `prefix` ("REDACTED-") written as bytes: iterating a string's UTF-8 view costs a
-            // call per byte.
-            let prefixCount = 9
+            // `prefix` copied as bytes: iterating a string's UTF-8 view costs a call per byte.
+            let prefixCount = prefixText.utf8CodeUnitCount
             let count = prefixCount + kindBytes.count + 1 + digits
             return String(unsafeUninitializedCapacity: count) { buffer in
                 let base = buffer.baseAddress!
-                UnsafeMutableRawPointer(base).storeBytes(of: UInt64(0x4445_5443_4144_4552).littleEndian, toByteOffset: 0, as: UInt64.self)
-                base[8] = UInt8(ascii: "-")
+                base.update(from: prefixText.utf8Start, count: prefixCount)
                 if let kindBase = kindBytes.baseAddress {
                     (base + prefixCount).update(from: kindBase, count: kindBytes.count)
                 }

@@ -32,10 +32,9 @@ struct ProvisionalPlaceholders {
     /// Digits no capture written by authtape contains; an entry whose output holds them
     /// anywhere else fails the check in `substitutions` and is redone serially.
     static let marker: [UInt8] = Array(UnsafeBufferPointer(start: markerText.utf8Start, count: markerText.utf8CodeUnitCount))
-    /// The marker and `PlaceholderTable.prefix` as static text, which `write` copies without
-    /// reaching for a lazily made global.
+    /// The marker as static text, which `write` copies (with `PlaceholderTable.prefixText`)
+    /// without reaching for a lazily made global.
     static let markerText: StaticString = "7302958146"
-    static let prefixText: StaticString = "REDACTED-"
     static let indexWidth = 6
     static let maximumCalls = 999_999
 
@@ -81,7 +80,7 @@ struct ProvisionalPlaceholders {
     }
 
     private static func textCount(kindCount: Int) -> Int {
-        prefixText.utf8CodeUnitCount + kindCount + 1 + markerText.utf8CodeUnitCount + indexWidth
+        PlaceholderTable.prefixText.utf8CodeUnitCount + kindCount + 1 + markerText.utf8CodeUnitCount + indexWidth
     }
 
     private static let prefixBytes: [UInt8] = Array(PlaceholderTable.prefix.utf8)
@@ -92,8 +91,9 @@ struct ProvisionalPlaceholders {
     @discardableResult
     private static func write(kind: UnsafeBufferPointer<UInt8>, index: Int, to target: UnsafeMutablePointer<UInt8>) -> Int {
         guard !kind.isEmpty else { return 0 }
-        target.update(from: prefixText.utf8Start, count: prefixText.utf8CodeUnitCount)
-        var at = prefixText.utf8CodeUnitCount
+        let prefix = PlaceholderTable.prefixText
+        target.update(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        var at = prefix.utf8CodeUnitCount
         for byte in kind {
             guard PlaceholderTable.isKindByte(byte) else { return 0 }
             target[at] = byte

@@ -158,19 +158,12 @@ extension Redactor {
         var edits: [(range: Range<Int>, text: [UInt8])] = []
 
         func edit(_ token: StringToken, _ replacement: String?) {
-            guard var replacement else { return }
-            // The string token as the serializer writes it.
-            let encoded = replacement.withUTF8 { text in
-                var encoded: [UInt8] = []
-                encoded.reserveCapacity(text.count + 2)
-                encoded.append(UInt8(ascii: "\""))
-                JSONValue.appendEscapedString(utf8: text, to: &encoded)
-                encoded.append(UInt8(ascii: "\""))
-                return encoded
-            }
-            if !encoded.elementsEqual(UnsafeBufferPointer(rebasing: buffer[token.range])) {
-                edits.append((token.range, encoded))
-            }
+            // The string token as the serializer writes it, when that differs from the capture's.
+            guard let replacement,
+                let encoded = ValueRedactor.jsonStringEdit(
+                    replacement, original: UnsafeBufferPointer(rebasing: buffer[token.range]), escapedAgain: false)
+            else { return }
+            edits.append((token.range, encoded))
         }
 
         // A URL without a query in which no pattern can match stays as it is.

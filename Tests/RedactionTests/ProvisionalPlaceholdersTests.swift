@@ -24,7 +24,7 @@ struct ProvisionalPlaceholdersTests {
             expected += Array(text.utf8)
             #expect(out == expected, "\(kind)")
         }
-        #expect(ProvisionalPlaceholders.prefixText.description == PlaceholderTable.prefix)
+        #expect(PlaceholderTable.prefixText.description == PlaceholderTable.prefix)
         #expect(ProvisionalPlaceholders.markerText.description.utf8.elementsEqual(ProvisionalPlaceholders.marker))
         #expect(strings.calls.map(\.secret) == bytes.calls.map(\.secret))
         #expect(strings.calls.map(\.kind) == bytes.calls.map(\.kind))
