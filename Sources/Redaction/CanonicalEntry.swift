@@ -274,12 +274,13 @@ struct CanonicalEntry {
 
     /// The fixed text around a header's or query parameter's name and value in an entry
     /// written by `HARWriter` (arrays at nesting level 5): everything but the two strings.
+    /// In never-freed storage, like the key literals (reading them retains nothing).
     private enum PairLiterals {
         static let level = 5
-        static let open = Array("\n            {\n              \"name\": ".utf8)
-        static let middle = Array(",\n              \"value\": ".utf8)
-        static let close = Array("\n            }".utf8)
-        static let end = Array("\n          ]".utf8)
+        nonisolated(unsafe) static let open = immortal(Array("\n            {\n              \"name\": ".utf8))
+        nonisolated(unsafe) static let middle = immortal(Array(",\n              \"value\": ".utf8))
+        nonisolated(unsafe) static let close = immortal(Array("\n            }".utf8))
+        nonisolated(unsafe) static let end = immortal(Array("\n          ]".utf8))
     }
 
     /// `scanPairs` for `{"name": …, "value": …}` objects at level 5 (after the `[` of a

@@ -45,15 +45,6 @@ struct CanonicalReader {
         return equal
     }
 
-    /// The bytes of `literal`, exactly.
-    @inline(__always) mutating func consume(literal: [UInt8]) -> Bool {
-        let count = literal.count
-        guard bytes.count - position >= count else { return false }
-        let equal = literal.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + position, $0.baseAddress!, count) == 0 }
-        if equal { position += count }
-        return equal
-    }
-
     /// A newline followed by `2 * level` spaces.
     mutating func consumeNewline(level: Int) -> Bool {
         let width = 2 * level
