@@ -210,8 +210,11 @@ extension ValueRedactor {
         }
         let first = text.utf8.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         if typeContains("json") || first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            if let redacted = redactJSONText(text) { return redacted }
-            if (try? JSONParser.parse(text)) != nil { return nil }
+            switch redactJSONText(text) {
+            case .changed(let redacted): return redacted
+            case .unchanged: return nil
+            case .notJSON: break
+            }
         }
         return applyPatterns(text)
     }

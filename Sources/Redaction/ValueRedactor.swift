@@ -10,6 +10,9 @@ struct ValueRedactor {
     /// When set, placeholders are provisional and recorded here instead of coming from
     /// `table` (entries redacted in parallel, `ParallelSplice`).
     var provisional: ProvisionalPlaceholders?
+    /// Whether JSON bodies in the serialiser's compact form are redacted on their bytes
+    /// (`redactJSONText`); tests turn it off to get the tree walk as a reference.
+    var jsonBodiesOnBytes = true
 
     init(rules: CompiledRules, table: PlaceholderTable) {
         self.rules = rules
@@ -208,12 +211,47 @@ struct ValueRedactor {
         }
     }
 
-    /// Redacts JSON text; nil when it is not JSON or nothing changed.
-    mutating func redactJSONText(_ text: String) -> String? {
-        guard let parsed = try? JSONParser.parse(text) else { return nil }
+    /// What redacting a body as JSON gave.
+    enum JSONTextResult: Equatable {
+        /// The text is not JSON.
+        case notJSON
+        /// JSON, and no rule changed it.
+        case unchanged
+        /// JSON, redacted (compact, as `JSONSerializer` writes it).
+        case changed(String)
+    }
+
+    /// Redacts JSON text. A body already in the serialiser's compact form (what most servers
+    /// send) is redacted on its bytes (`redactCanonicalJSON`): the same calls in the same order
+    /// as the tree walk, so the same placeholders and counts, without building a tree; any
+    /// other body is parsed, walked and serialised again.
+    mutating func redactJSONText(_ text: String) -> JSONTextResult {
+        var bytes = text
+        if jsonBodiesOnBytes, let spliced = bytes.withUTF8({ body -> [UInt8]?? in
+            guard let edits = redactCanonicalJSON(body) else { return nil }
+            if edits.isEmpty { return .some(nil) }
+            return .some(Self.applying(edits, to: body))
+        }) {
+            return spliced.map { .changed(String(decoding: $0, as: UTF8.self)) } ?? .unchanged
+        }
+        guard let parsed = try? JSONParser.parse(text) else { return .notJSON }
         var path: [String] = []
         let redacted = redactJSON(parsed, path: &path, key: nil)
-        return redacted == parsed ? nil : String(decoding: redacted.serialized(), as: UTF8.self)
+        return redacted == parsed ? .unchanged : .changed(String(decoding: redacted.serialized(), as: UTF8.self))
+    }
+
+    /// `body` with each edit's range (ascending, not overlapping) replaced by its text.
+    static func applying(_ edits: [(range: Range<Int>, text: [UInt8])], to body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(body.count + edits.reduce(0) { $0 + $1.text.count })
+        var cursor = 0
+        for edit in edits {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: body[cursor..<edit.range.lowerBound]))
+            output.append(contentsOf: edit.text)
+            cursor = edit.range.upperBound
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: body[cursor...]))
+        return output
     }
 
     // MARK: URLs

@@ -43,12 +43,32 @@ struct JSONBodyBytesTests {
         }
     }
 
-    /// `redactBodyText`'s answer, counts and table size with a fresh table.
-    static func typed(_ text: String, rules: CompiledRules) -> (String?, [String: Int], Int) {
+    /// `redactBodyText`'s answer, counts and table size with a fresh table, by the tree walk.
+    static func typed(_ text: String, rules: CompiledRules, onBytes: Bool = false) -> (String?, [String: Int], Int) {
         let table = PlaceholderTable()
         var redactor = ValueRedactor(rules: rules, table: table)
+        redactor.jsonBodiesOnBytes = onBytes
         let result = redactor.redactBodyText(text, mimeType: "application/json")
         return (result, redactor.counts, table.count)
+    }
+
+    @Test("The typed path, which takes compact JSON bodies on their bytes, answers as the tree walk does")
+    func typedOnBytesSameAsTree() throws {
+        let rules = try CompiledRules(.nativeAuthDefaults)
+        let awkward = [
+            "not json {", " {\"password\":\"x\"}", "{\"password\": \"x\"}", "[\"a\"", "",
+            String(repeating: "[", count: 70) + String(repeating: "]", count: 70),
+        ]
+        var changed = 0
+        for text in Self.bodies + awkward {
+            let tree = Self.typed(text, rules: rules)
+            let bytes = Self.typed(text, rules: rules, onBytes: true)
+            #expect(bytes.0 == tree.0, "\(text)")
+            #expect(bytes.1 == tree.1, "counts for \(text)")
+            #expect(bytes.2 == tree.2, "table for \(text)")
+            if tree.0 != nil { changed += 1 }
+        }
+        #expect(changed >= 15)
     }
 
     @Test("JSON bodies give the typed path's text, counts and placeholders, or are declined untouched")
