@@ -77,7 +77,8 @@ final class CaptureQueue: @unchecked Sendable {
         if !started {
             started = true
             Thread.detachNewThread { [self] in
-                Thread.current.name = "authtape-capture"
+                // Linux keeps at most 15 bytes of a thread's name (a longer one is not set).
+                Thread.current.name = "capture-writer"
                 run()
             }
         }

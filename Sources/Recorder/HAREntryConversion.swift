@@ -10,7 +10,7 @@ enum HAREntryConversion {
             method: request.method, url: request.url, httpVersion: request.httpVersion,
             headers: request.headers.map { HARHeader(name: $0.name, value: $0.value) },
             queryString: queryString(of: request.url), bodySize: request.body.count)
-        if !request.body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
+        if !request.body.isEmpty || request.method == "POST" || request.method == "PUT" || request.method == "PATCH" {
             harRequest.postData = HARPostData(body: request.body, mimeType: requestType)
         }
 
@@ -18,7 +18,8 @@ enum HAREntryConversion {
         let responseType = header("content-type", in: response.headers) ?? ""
         var content = HARContent(body: decodedResponseBody, mimeType: responseType)
         content.size = response.bodyTruncated ? response.bodySize : decodedResponseBody.count
-        if response.contentEncoding != nil, decodedResponseBody.count != response.body.count {
+        // Sizes compared first: the encoding is looked up only for a body that was decoded.
+        if decodedResponseBody.count != response.body.count, response.contentEncoding != nil {
             content.compression = decodedResponseBody.count - response.body.count
         }
         if response.bodyTruncated {

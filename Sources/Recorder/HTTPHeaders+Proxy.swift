@@ -45,9 +45,20 @@ extension String {
     /// without allocating a lowercased copy.
     func equalsIgnoringASCIICase(_ lowercase: String) -> Bool {
         guard utf8.count == lowercase.utf8.count else { return false }
-        return zip(utf8, lowercase.utf8).allSatisfy { byte, expected in
-            byte == expected || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte + 32 == expected)
+        // Native strings (all the proxy makes) compare on their buffers; bridged ones byte by byte.
+        let compared = utf8.withContiguousStorageIfAvailable { bytes in
+            lowercase.utf8.withContiguousStorageIfAvailable { expected in
+                for index in 0..<bytes.count where !Self.foldedEqual(bytes[index], expected[index]) { return false }
+                return true
+            }
         }
+        if let compared, let compared { return compared }
+        return zip(utf8, lowercase.utf8).allSatisfy(Self.foldedEqual)
+    }
+
+    /// Whether `byte` is `expected` (lowercase) or its ASCII uppercase.
+    @inline(__always) private static func foldedEqual(_ byte: UInt8, _ expected: UInt8) -> Bool {
+        byte == expected || (byte &- UInt8(ascii: "A") < 26 && byte | 0x20 == expected)
     }
 }
 

@@ -106,7 +106,7 @@ public struct RecordedResponse: Sendable, Hashable {
 
     /// The `Content-Encoding` of the body (lowercased), or nil when it is not encoded.
     public var contentEncoding: String? {
-        headers.last { $0.name.lowercased() == "content-encoding" }?.value.lowercased()
+        headers.last { $0.name.equalsIgnoringASCIICase("content-encoding") }?.value.lowercased()
             .trimmingCharacters(in: .whitespaces)
     }
 }

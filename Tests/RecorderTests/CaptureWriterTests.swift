@@ -213,6 +213,24 @@ struct FlowTrackerTests {
         #expect(d.flowID == b.flowID)
     }
 
+    @Test("keeps tokens as digests that match only the same token and hold none of its text")
+    func tokenDigests() {
+        let token = "CANARY-token-\(String(repeating: "x", count: 300))"
+        #expect(TokenDigest(token) == TokenDigest(String(token)))
+        var digests: Set<TokenDigest> = [TokenDigest(token)]
+        // One byte changed anywhere, or one byte more or less, gives another digest.
+        for index in stride(from: 0, to: token.utf8.count, by: 7) {
+            var bytes = Array(token.utf8)
+            bytes[index] ^= 0x01
+            digests.insert(TokenDigest(String(decoding: bytes, as: UTF8.self)))
+        }
+        digests.insert(TokenDigest(token + "x"))
+        digests.insert(TokenDigest(String(token.dropLast())))
+        digests.insert(TokenDigest(""))
+        #expect(digests.count == 1 + (token.utf8.count + 6) / 7 + 3)
+        #expect(!String(describing: TokenDigest(token)).contains("CANARY"))
+    }
+
     @Test("remembers only the most recent tokens, so memory stays bounded on long recordings")
     func boundedMemory() {
         var tracker = FlowTracker(memory: 4)

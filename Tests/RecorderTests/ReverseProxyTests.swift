@@ -170,6 +170,11 @@ struct SettingsParsingTests {
         #expect(try Upstream(url: "https://contoso.ciamlogin.com") == Upstream(host: "contoso.ciamlogin.com", port: 443, isTLS: true))
         #expect(try Upstream(url: "http://127.0.0.1:8787/x") == Upstream(host: "127.0.0.1", port: 8787, isTLS: false))
         #expect(try Upstream(url: "https://h:8443").description == "https://h:8443")
+        #expect(try Upstream(url: "https://contoso.ciamlogin.com:443").description == "https://contoso.ciamlogin.com")
+        let v6 = Upstream(host: "::1", port: 8080, isTLS: false)
+        #expect(v6.description == "http://[::1]:8080" && v6.hostHeader == "[::1]:8080")
+        #expect(Upstream(host: "h", port: 80, isTLS: false).hostHeader == "h")
+        #expect(Upstream(host: "h", port: 80, isTLS: false) != Upstream(host: "h", port: 80, isTLS: true))
         #expect(throws: RecorderError.invalidUpstream("ftp://h")) { try Upstream(url: "ftp://h") }
         #expect(throws: RecorderError.self) { try Upstream(url: "contoso.ciamlogin.com") }
     }

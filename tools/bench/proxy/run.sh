@@ -9,12 +9,15 @@
 #   DURATION=30s CONNECTIONS=64 tools/bench/proxy/run.sh
 #   AUTHTAPE_BIN=/path/to/authtape tools/bench/proxy/run.sh   # skip the build
 #   SKIP_MITM=1 tools/bench/proxy/run.sh             # leave mitmdump out
+#   SKIP_NGINX=1 tools/bench/proxy/run.sh            # leave the nginx reference out
 #   SKIP_MEMORY=1 tools/bench/proxy/run.sh           # leave the 1,000-connection rounds out
 #   RECORDER_THREADS=1 tools/bench/proxy/run.sh      # the recorder's event-loop threads (--threads)
 #
 # Besides wall-clock figures it prints each server's CPU time (user+sys) per request, which is
 # what to compare on a shared machine, and (b') the same proxy in forward mode for a host outside
-# the capture filter: the pure proxy path, nothing captured.
+# the capture filter: the pure proxy path, nothing captured. (d) is a reference: nginx as a plain
+# reverse proxy (keep-alive upstream, no access log, nothing captured), installed with apt when
+# missing. Last it prints the CPU budget per request the targets leave a proxy on this machine.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -26,6 +29,7 @@ upstream_port="${UPSTREAM_PORT:-18790}"
 recorder_port="${RECORDER_PORT:-18791}"
 mitm_port="${MITM_PORT:-18792}"
 forward_port="${FORWARD_PORT:-18793}"
+nginx_port="${NGINX_PORT:-18794}"
 venv="${MITM_VENV:-$root/.build-bench-venv}"
 
 if ! command -v wrk >/dev/null 2>&1; then
@@ -33,6 +37,14 @@ if ! command -v wrk >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null
     else sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null; fi
 fi
+
+if [ -z "${SKIP_NGINX:-}" ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+    echo "nginx not found; installing it with apt-get (SKIP_NGINX=1 leaves it out)" >&2
+    if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nginx-light >/dev/null || true
+    else sudo apt-get update -qq && sudo apt-get install -y -qq nginx-light >/dev/null || true; fi
+fi
+nginx_bin="$(command -v nginx || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true)"
+[ -z "${SKIP_NGINX:-}" ] || nginx_bin=""
 
 bin="${AUTHTAPE_BIN:-}"
 if [ -z "$bin" ]; then
@@ -137,6 +149,41 @@ if [ -n "$mitmdump" ]; then
     read -r c_rps c_p50 c_p99 c_cpu < <(measure "http://127.0.0.1:$mitm_port" "$here/initiate.lua" "$mitm_pid")
     c_mem=$(peak_kb "$mitm_pid")
 fi
+d_rps=0 d_p50=0 d_p99=0 d_mem=0 d_cpu=0
+if [ -n "$nginx_bin" ]; then
+    mkdir -p "$work/nginx"
+    cat >"$work/nginx/nginx.conf" <<EOF
+worker_processes 2;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx/body;
+  proxy_temp_path $work/nginx/proxy;
+  fastcgi_temp_path $work/nginx/fastcgi;
+  uwsgi_temp_path $work/nginx/uwsgi;
+  scgi_temp_path $work/nginx/scgi;
+  upstream emulator { server 127.0.0.1:$upstream_port; keepalive 64; }
+  server {
+    listen 127.0.0.1:$nginx_port;
+    location / { proxy_pass http://emulator; proxy_http_version 1.1; proxy_set_header Connection ""; }
+  }
+}
+EOF
+    "$nginx_bin" -c "$work/nginx/nginx.conf" 2>>"$work/nginx/error.log" || true
+    sleep 0.3
+    nginx_master="$(cat "$work/nginx/nginx.pid" 2>/dev/null || true)"
+    if [ -n "$nginx_master" ]; then
+        nginx_workers=$(pgrep -P "$nginx_master" | tr '\n' ' ')
+        wait_for "http://127.0.0.1:$nginx_port/_authtape/health"
+        echo "== (d) reference: nginx as a plain reverse proxy (nothing captured)"
+        # shellcheck disable=SC2086
+        read -r d_rps d_p50 d_p99 d_cpu < <(measure "http://127.0.0.1:$nginx_port" "$here/initiate.lua" $nginx_workers)
+        for pid in $nginx_workers; do d_mem=$((d_mem + $(peak_kb "$pid"))); done
+        kill -QUIT "$nginx_master" 2>/dev/null || true
+    fi
+fi
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 after_1=0 after_2=0
@@ -159,8 +206,11 @@ row "(b') authtape record --forward, no capture" "$f_rps" "$f_p50" "$f_p99" "$f_
 if [ -n "$mitmdump" ]; then
     row "(c) mitmdump, HAR" "$c_rps" "$c_p50" "$c_p99" "$c_mem" "$c_cpu"
 fi
+if [ "$d_rps" != 0 ]; then
+    row "(d) nginx reverse proxy, no capture" "$d_rps" "$d_p50" "$d_p99" "$d_mem" "$d_cpu"
+fi
 echo "(CPU us/req: the server process's user+sys time per request; for (a) the emulator's, for the"
-echo " others the proxy's own, excluding the emulator behind it)"
+echo " others the proxy's own, excluding the emulator behind it; for (d) nginx's workers')"
 echo
 ratio_ba=$(echo "$b_rps / $a_rps" | bc -l)
 added_p99=$(echo "$b_p99 - $a_p99" | bc -l)
@@ -169,6 +219,19 @@ if [ -n "$mitmdump" ] && [ "$c_rps" != 0 ]; then
     printf 'b/c throughput: %.1fx  (target >= 30x)\n' "$(echo "$b_rps / $c_rps" | bc -l)"
 fi
 printf 'p99 added by the recorder: %.2f ms  (target <= 2 ms)\n' "$added_p99"
+if [ -n "$mitmdump" ] && [ "$c_rps" != 0 ]; then
+    # Every setup shares the same cores with wrk and the emulator, so a proxy's throughput is
+    # bounded by CPU per request: direct, wrk and the emulator take cores/a of CPU per request,
+    # and a proxy meeting both throughput targets (b >= 30c and b >= a/2) may add at most
+    # cores/max(30c, a/2) - cores/a of its own.
+    awk -v cores="$(nproc)" -v a="$a_rps" -v c="$c_rps" -v b="$b_cpu" -v f="$f_cpu" -v d="$d_cpu" 'BEGIN {
+        need = 30 * c > a / 2 ? 30 * c : a / 2
+        printf "CPU a proxy may add per request and still meet both throughput targets here: %.0f us (%d cores)\n", cores * 1e6 / need - cores * 1e6 / a, cores
+        printf "  used: authtape record %d us, authtape record --forward %d us", b, f
+        if (d > 0) printf ", nginx with nothing captured %d us", d
+        printf "\n"
+    }'
+fi
 [ -n "${SKIP_MEMORY:-}" ] || printf 'recorder RSS: %.1f MB before, %.1f MB after 1,000 connections, %.1f MB after a second round\n' \
     "$(echo "$before/1024" | bc -l)" "$(echo "$after_1/1024" | bc -l)" "$(echo "$after_2/1024" | bc -l)"
 kill -INT "$recorder_pid" 2>/dev/null || true
