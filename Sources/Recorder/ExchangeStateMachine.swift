@@ -1,8 +1,8 @@
 import NIOCore
 import NIOHTTP1
 
-/// The life of one client connection, one exchange at a time (pipelined requests are queued by
-/// `HTTPServerPipelineHandler` before they reach the driver).
+/// The life of one client connection, one exchange at a time (pipelined requests are held by
+/// ``RequestGate`` before they reach the driver).
 ///
 /// A value type without I/O: the driver (``ProxyServerHandler``) feeds it events and performs the
 /// returned actions.

@@ -46,7 +46,7 @@ extension ProxyServerHandler {
         let sync = context.pipeline.syncOperations
         try sync.removeHandler(sync.handler(type: HTTPResponseEncoder.self), promise: nil)
         try sync.removeHandler(sync.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self), promise: nil)
-        try sync.removeHandler(sync.handler(type: HTTPServerPipelineHandler.self), promise: nil)
+        try sync.removeHandler(sync.handler(type: RequestGate.self), promise: nil)
         if alsoTimers {
             if let timer = try? sync.handler(type: RequestTimeoutHandler.self) { sync.removeHandler(timer, promise: nil) }
             if let idle = try? sync.handler(type: IdleStateHandler.self) { sync.removeHandler(idle, promise: nil) }
@@ -63,7 +63,7 @@ extension ProxyServerHandler {
                 let sync = context.pipeline.syncOperations
                 sync.removeHandler(context: context, promise: nil)
                 try sync.addHandler(NIOSSLServerHandler(context: sslContext))
-                try sync.configureHTTPServerPipeline(withErrorHandling: false, withOutboundHeaderValidation: false)
+                try sync.configureProxyServerHTTP()
                 let plain = shared.settings.plainHTTPHosts.contains(authority.host.lowercased())
                 let upstream = Upstream(host: authority.host, port: authority.port, isTLS: !plain)
                 try sync.addHandler(ProxyServerHandler(shared: shared, target: .fixed(upstream)))

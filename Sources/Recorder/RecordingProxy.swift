@@ -59,9 +59,7 @@ public final class RecordingProxy: Sendable {
                     let sync = channel.pipeline.syncOperations
                     try sync.addHandler(IdleStateHandler(readTimeout: idle))
                     try sync.addHandler(RequestTimeoutHandler(timeout: requestTimeout))
-                    // Outbound header validation is off: response headers come from the upstream
-                    // through llhttp (which rejects what the validator would) or are the proxy's own.
-                    try sync.configureHTTPServerPipeline(withErrorHandling: false, withOutboundHeaderValidation: false)
+                    try sync.configureProxyServerHTTP()
                     try sync.addHandler(ProxyServerHandler(shared: shared, target: target))
                 }
             }
