@@ -71,8 +71,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-wait_for() { # url
+wait_for() { # url [pid]: the answer must come from pid (another process on the port would be measured instead)
     for _ in $(seq 1 200); do
+        if [ -n "${2:-}" ] && ! kill -0 "$2" 2>/dev/null; then
+            echo "the server for $1 exited (is the port taken?); its log:" >&2
+            cat "$work"/*.log >&2 2>/dev/null || true
+            exit 1
+        fi
         curl -s -o /dev/null "$1" && return 0
         sleep 0.1
     done
@@ -109,13 +114,13 @@ measure() { # base-url script [pid...] -- CPU per request of the pids lands in $
 AUTHTAPE_HOME="$work" "$bin" serve --port "$upstream_port" --seed 1 >"$work/serve.log" 2>&1 &
 upstream_pid=$!
 pids+=("$upstream_pid")
-wait_for "http://127.0.0.1:$upstream_port/_authtape/health"
+wait_for "http://127.0.0.1:$upstream_port/_authtape/health" "$upstream_pid"
 
 AUTHTAPE_HOME="$work" "$bin" record --upstream "http://127.0.0.1:$upstream_port" --port "$recorder_port" \
     --out "$work/bench.har" --quiet ${RECORDER_THREADS:+--threads "$RECORDER_THREADS"} >"$work/record.log" 2>&1 &
 recorder_pid=$!
 pids+=("$recorder_pid")
-wait_for "http://127.0.0.1:$recorder_port/_authtape/health"
+wait_for "http://127.0.0.1:$recorder_port/_authtape/health" "$recorder_pid"
 
 AUTHTAPE_HOME="$work" "$bin" record --forward --upstream "http://127.0.0.1:$upstream_port" --port "$forward_port" --out "$work/forward.har" --quiet ${RECORDER_THREADS:+--threads "$RECORDER_THREADS"} >"$work/forward.log" 2>&1 &
 forward_pid=$!
@@ -144,7 +149,7 @@ if [ -n "$mitmdump" ]; then
         --set hardump="$work/mitm.har" -q >"$work/mitm.log" 2>&1 &
     mitm_pid=$!
     pids+=("$mitm_pid")
-    wait_for "http://127.0.0.1:$mitm_port/_authtape/health"
+    wait_for "http://127.0.0.1:$mitm_port/_authtape/health" "$mitm_pid"
     echo "== (c) through mitmdump (reverse mode, saving HAR)"
     read -r c_rps c_p50 c_p99 c_cpu < <(measure "http://127.0.0.1:$mitm_port" "$here/initiate.lua" "$mitm_pid")
     c_mem=$(peak_kb "$mitm_pid")
