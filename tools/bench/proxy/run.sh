@@ -180,7 +180,7 @@ EOF
     sleep 0.3
     nginx_master="$(cat "$work/nginx/nginx.pid" 2>/dev/null || true)"
     if [ -n "$nginx_master" ]; then
-        nginx_workers=$(pgrep -P "$nginx_master" | tr '\n' ' ')
+        nginx_workers=$(pgrep -P "$nginx_master" | tr '\n' ' ' || true)
         wait_for "http://127.0.0.1:$nginx_port/_authtape/health"
         echo "== (d) reference: nginx as a plain reverse proxy (nothing captured)"
         # shellcheck disable=SC2086
