@@ -37,9 +37,34 @@ enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Whether `decode(text)` would succeed, without decoding: every byte a symbol, white
-    /// space or trailing padding, at most two `=`, and not one symbol over a multiple of four.
+    /// Whether `decode(text)` would succeed, without decoding.
     static func isValid(_ text: String) -> Bool {
+        scan(text) { _ in }
+    }
+
+    /// The decoded bytes, or nil when `text` is not base64.
+    static func decode(_ text: String) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count / 4 * 3)
+        var accumulator: UInt32 = 0
+        var bits = 0
+        let valid = scan(text) { value in
+            accumulator = accumulator << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+            }
+        }
+        return valid ? out : nil
+    }
+
+    /// The rules both `isValid` and `decode` follow: every byte a symbol, white space or
+    /// trailing padding, at most two `=`, and not one symbol over a multiple of four (a lone
+    /// sixth of a byte cannot come from any input). Hands each symbol's value to `symbol`, in
+    /// order, until the text breaks a rule; whether it kept them all.
+    @inline(__always)
+    private static func scan(_ text: String, _ symbol: (UInt8) -> Void) -> Bool {
         var symbols = 0
         var padding = 0
         var copy = text
@@ -53,36 +78,10 @@ enum Base64 {
                 if value == 0xFE { continue }
                 if value == 0xFF || padding > 0 { return false }
                 symbols += 1
+                symbol(value)
             }
             return symbols % 4 != 1 && padding <= 2
         }
-    }
-
-    /// The decoded bytes, or nil when `text` is not base64.
-    static func decode(_ text: String) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count / 4 * 3)
-        var accumulator: UInt32 = 0
-        var bits = 0
-        var padding = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "=") {
-                padding += 1
-                continue
-            }
-            let value = decodeTable[Int(byte)]
-            if value == 0xFE { continue }
-            if value == 0xFF || padding > 0 { return nil }
-            accumulator = accumulator << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-            }
-        }
-        // A lone sixth of a byte (one leftover symbol) cannot come from any input.
-        if bits >= 6 || padding > 2 { return nil }
-        return out
     }
 }
 

@@ -26,4 +26,18 @@ struct Base64Tests {
         #expect(valid > 3_000 && valid < 27_000)
         #expect(Base64.isValid(Base64.encode(Array("any carnal pleas".utf8))))
     }
+
+    @Test("Decoding is tolerant of white space, missing padding and the URL-safe alphabet, and refuses the rest")
+    func decodingRules() {
+        let text = Array("any carnal pleas".utf8)
+        #expect(Base64.decode("YW55IGNhcm5hbCBwbGVhcw==") == text)
+        #expect(Base64.decode("YW55IGNh\ncm5hbC\tBwbGVhcw") == text)
+        #expect(Base64.decode("-_-_") == [0xFB, 0xFF, 0xBF])
+        #expect(Base64.decode("+/+/") == [0xFB, 0xFF, 0xBF])
+        #expect(Base64.decode("") == [])
+        for bad in ["A", "AAAAA", "A===", "AB=C", "AB!C", "é"] {
+            #expect(Base64.decode(bad) == nil, "\(bad)")
+            #expect(!Base64.isValid(bad), "\(bad)")
+        }
+    }
 }
