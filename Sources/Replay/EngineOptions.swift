@@ -4,20 +4,21 @@ import NativeAuth
 /// `password`; `mfa_required`, `registration_required`). Unknown names are ignored.
 public enum EngineOptions {
     public static func challengeTypes(_ names: some Sequence<String>) -> MSALNativeAuthChallengeTypes {
-        var types: MSALNativeAuthChallengeTypes = []
-        for name in names {
-            if name == "oob" { types.insert(.OOB) }
-            if name == "password" { types.insert(.password) }
-        }
-        return types
+        options(names, ["oob": .OOB, "password": .password])
     }
 
     public static func capabilities(_ names: some Sequence<String>) -> MSALNativeAuthCapabilities {
-        var capabilities: MSALNativeAuthCapabilities = []
+        options(names, ["mfa_required": .mfaRequired, "registration_required": .registrationRequired])
+    }
+
+    /// The union of the options `table` gives the names.
+    private static func options<Options: OptionSet>(
+        _ names: some Sequence<String>, _ table: [String: Options]
+    ) -> Options where Options.Element == Options {
+        var options: Options = []
         for name in names {
-            if name == "mfa_required" { capabilities.insert(.mfaRequired) }
-            if name == "registration_required" { capabilities.insert(.registrationRequired) }
+            if let option = table[name] { options.insert(option) }
         }
-        return capabilities
+        return options
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuth
 import Testing
 import Replay
 
@@ -31,5 +32,14 @@ struct FlowConfigurationTests {
         }
         let result = await ReplayRunner().replay(script)
         #expect(!result.passed)
+    }
+
+    @Test("wire names map to the engine's challenge types and capabilities, and unknown names are ignored")
+    func engineOptions() {
+        #expect(EngineOptions.challengeTypes(["oob", "password", "redirect"]) == [.OOB, .password])
+        #expect(EngineOptions.challengeTypes(["password"]) == .password)
+        #expect(EngineOptions.challengeTypes([String]()) == [])
+        #expect(EngineOptions.capabilities(["registration_required", "mfa_required"]) == [.mfaRequired, .registrationRequired])
+        #expect(EngineOptions.capabilities(["mfa_required", "OOB"]) == .mfaRequired)
     }
 }
