@@ -148,7 +148,7 @@ extension JSONBodyBytesTests {
         var generator = CorpusGenerator(seed: 5)
         let pieces = ["a", "{", "\"", "\\", "\n", "\t", "\u{1}", "\u{1F}", "é", "🙂", "abcdefghijklmnop", ":", "/", "\r\n"]
         for round in 0..<1500 {
-            let text = (0..<generator.next(round < 50 ? 4 : 40)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let text = generator.text(from: pieces, upTo: round < 50 ? 4 : 40)
             let serialized = JSONValue.string(text).serialized()
             serialized.withUnsafeBufferPointer { buffer in
                 var reader = CanonicalReader(buffer, position: 0)
@@ -189,7 +189,7 @@ struct PatternLiteralTests {
         var generator = CorpusGenerator(seed: 7)
         let pieces = ["e", "y", "J", "eyJ", "ey", "@", "+", "a", "Z", "\\\"", "é", "eyj", "EYJ", " "]
         for _ in 0..<3000 {
-            let text = (0..<generator.next(8)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let text = generator.text(from: pieces, upTo: 8)
             var bytes = Array(text.utf8)
             let expected = rules.requiredLiterals.allSatisfy { literal in
                 literal.map { !CompiledRules.contains(text, $0) } ?? false

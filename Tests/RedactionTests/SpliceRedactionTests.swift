@@ -121,6 +121,11 @@ struct CorpusGenerator {
         return Int(state % UInt64(bound))
     }
 
+    /// Up to `limit - 1` of `pieces`, drawn at random and joined.
+    mutating func text(from pieces: [String], upTo limit: Int) -> String {
+        (0..<next(limit)).map { _ in pieces[next(pieces.count)] }.joined()
+    }
+
     mutating func token(_ length: Int) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         return String((0..<length).map { _ in alphabet[next(alphabet.count)] })

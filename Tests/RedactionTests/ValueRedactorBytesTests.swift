@@ -17,7 +17,7 @@ struct ValueRedactorBytesTests {
         for provisional in [false, true] {
             var (bytes, characters) = ValueRedactor.pair(rules: rules, provisional: provisional)
             for _ in 0..<600 {
-                let url = (0..<generator.next(7)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+                let url = generator.text(from: pieces, upTo: 7)
                 #expect(bytes.redactURL(url) == characters.redactURLByCharacter(url), "\(url)")
             }
             #expect(bytes.counts == characters.counts)
