@@ -10,26 +10,12 @@ import HAR
 /// the body and of its redacted text.
 extension Redactor {
     /// What `redactBody` would change in a plain `application/x-www-form-urlencoded` body
-    /// whose token holds no escapes and only ASCII: `.some(nil)` when nothing changes,
-    /// `.some(edit)` for the token's new text (as the splice path's `edit` would write it);
-    /// nil when `redactBody` must handle the body (another type, a content coding, a MIME
-    /// rule, escapes or non-ASCII text). The caller checked there is no `encoding`.
-    func formBodyEdit(
-        _ text: StringToken, mimeType: StringToken, contentEncoding: String?, reader: CanonicalReader,
-        redactor: inout ValueRedactor
-    ) -> (range: Range<Int>, text: [UInt8])?? {
-        guard redactor.rules.mimeTypes.isEmpty, !text.hasEscapes, !mimeType.hasEscapes,
-            contentEncoding.flatMap(ContentCoding.init(headerValue:)) == nil
-        else { return nil }
-        let type = reader.inner(mimeType)
-        // `redactBodyText` lowercases the type; for ASCII that is the byte search ignoring case.
-        guard ValueRedactor.isASCII(type), Self.containsIgnoringCase(type, "x-www-form-urlencoded") else { return nil }
-        return formBodyEdit(text, reader: reader, redactor: &redactor)
-    }
-
-    /// `formBodyEdit` once the body is known to be a plain form body.
+    /// whose token holds no escapes and only ASCII (`jsonBodyEdits` checked the type, the
+    /// content coding and the MIME rules): `.some(nil)` when nothing changes, `.some(edit)`
+    /// for the token's new text (as the splice path's `edit` would write it); nil when
+    /// `redactBody` must handle the body (escapes or non-ASCII text).
     func formBodyEdit(_ text: StringToken, reader: CanonicalReader, redactor: inout ValueRedactor) -> (range: Range<Int>, text: [UInt8])?? {
-        guard redactor.rules.mimeTypes.isEmpty, !text.hasEscapes else { return nil }
+        guard !text.hasEscapes else { return nil }
         let body = reader.inner(text)
         // `redactForm` splits ASCII text on bytes, as here.
         guard ValueRedactor.isASCII(body) else { return nil }

@@ -88,7 +88,7 @@ struct FormBytesTests {
         var generator = CorpusGenerator(seed: 11)
         let pieces = ["a", "Z", "9", "-", ".", "_", "~", " ", "+", "%", "&", "=", "é", "🙂", "/", "?", "REDACTED-x-1", "\u{1}"]
         for _ in 0..<2000 {
-            let text = (0..<generator.next(20)).map { _ in pieces[generator.next(pieces.count)] }.joined()
+            let text = generator.text(from: pieces, upTo: 20)
             var out: [UInt8] = [0x7A]
             FormBody.appendEncoded(text, to: &out)
             #expect(out == [0x7A] + Array(FormBody.encode(text).utf8), "\(text)")
@@ -125,13 +125,17 @@ struct FormBytesTests {
                         fast.provisional = ProvisionalPlaceholders()
                         var typed = ValueRedactor(rules: redactor.compiled, table: PlaceholderTable())
                         typed.provisional = ProvisionalPlaceholders()
+                        // The splice path's entry to body edits, which hands plain form bodies to
+                        // `formBodyEdit`: one edit for the whole token, or none.
                         guard
-                            let edit = redactor.formBodyEdit(
+                            let edits = redactor.jsonBodyEdits(
                                 text, mimeType: mimeType, contentEncoding: coding, reader: reader, redactor: &fast)
                         else {
                             #expect(fast.counts.isEmpty && fast.provisional?.calls.isEmpty == true, "\(body) \(type)")
                             return
                         }
+                        #expect(edits.count <= 1, "\(body) \(type)")
+                        let edit = edits.first
                         spliced += 1
                         let redacted = typed.redactBody(
                             text: reader.text(text), encoding: nil, mimeType: reader.text(mimeType), contentEncoding: coding)
