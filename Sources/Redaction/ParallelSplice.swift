@@ -301,12 +301,15 @@ extension Redactor {
         var seen = Array(repeating: false, count: provisional.calls.count)
         // Added to the chunk's arrays, and taken back off them if the entry is redone.
         let (editsBefore, textBefore, marksBefore) = (chunk.edits.count, chunk.text.count, chunk.marks.count)
+        func takeBack() {
+            chunk.marks.removeSubrange(marksBefore...)
+            chunk.text.removeSubrange(textBefore...)
+            chunk.edits.removeSubrange(editsBefore...)
+        }
         for edit in edits {
             let marksStart = chunk.marks.count
             guard ProvisionalPlaceholders.locate(in: edit.text, calls: provisional.calls, seen: &seen, into: &chunk.marks) else {
-                chunk.marks.removeSubrange(marksBefore...)
-                chunk.text.removeSubrange(textBefore...)
-                chunk.edits.removeSubrange(editsBefore...)
+                takeBack()
                 return result
             }
             let textStart = chunk.text.count
@@ -316,9 +319,7 @@ extension Redactor {
         }
         // Every placeholder must show exactly once, or the output depends on more than its text.
         guard chunk.marks.count - marksBefore == provisional.calls.count else {
-            chunk.marks.removeSubrange(marksBefore...)
-            chunk.text.removeSubrange(textBefore...)
-            chunk.edits.removeSubrange(editsBefore...)
+            takeBack()
             return result
         }
         result.isSpliced = true

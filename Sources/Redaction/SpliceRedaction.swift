@@ -138,13 +138,7 @@ extension Redactor {
     ) -> Bool {
         var redactor = ValueRedactor(rules: compiled, table: placeholders)
         guard let edits = spliceEdits(entry, buffer: buffer, redactor: &redactor) else { return false }
-        var cursor = start
-        for edit in edits {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<edit.range.lowerBound]))
-            out.append(contentsOf: edit.text)
-            cursor = edit.range.upperBound
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[cursor..<entry.end]))
+        ValueRedactor.append(buffer, from: start, to: entry.end, applying: edits, to: &out)
         total.add(RedactionSummary(counts: redactor.counts))
         return true
     }

@@ -50,7 +50,8 @@ extension ValueRedactor {
 
     /// `a=1; b=2` with each cookie's value handled by its rule.
     mutating func redactCookieHeader(_ value: String) -> String? {
-        if value.utf8.allSatisfy({ $0 < 0x80 }) { return redactASCIICookieHeader(value) }
+        var copy = value
+        if copy.withUTF8(Self.isASCII) { return redactASCIICookieHeader(value) }
         return redactCookieHeaderByCharacters(value)
     }
 

@@ -230,7 +230,10 @@ struct ValueRedactor {
         if jsonBodiesOnBytes, let spliced = bytes.withUTF8({ body -> [UInt8]?? in
             guard let edits = redactCanonicalJSON(body) else { return nil }
             if edits.isEmpty { return .some(nil) }
-            return .some(Self.applying(edits, to: body))
+            var output: [UInt8] = []
+            output.reserveCapacity(body.count + edits.reduce(0) { $0 + $1.text.count })
+            Self.append(body, from: 0, to: body.count, applying: edits, to: &output)
+            return .some(output)
         }) {
             return spliced.map { .changed(String(decoding: $0, as: UTF8.self)) } ?? .unchanged
         }
@@ -240,18 +243,19 @@ struct ValueRedactor {
         return redacted == parsed ? .unchanged : .changed(String(decoding: redacted.serialized(), as: UTF8.self))
     }
 
-    /// `body` with each edit's range (ascending, not overlapping) replaced by its text.
-    static func applying(_ edits: [(range: Range<Int>, text: [UInt8])], to body: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(body.count + edits.reduce(0) { $0 + $1.text.count })
-        var cursor = 0
+    /// Appends `bytes[start..<end]` to `output` with each edit's range (ascending, not
+    /// overlapping, within it) replaced by its text.
+    static func append(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        applying edits: [(range: Range<Int>, text: [UInt8])], to output: inout [UInt8]
+    ) {
+        var cursor = start
         for edit in edits {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: body[cursor..<edit.range.lowerBound]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<edit.range.lowerBound]))
             output.append(contentsOf: edit.text)
             cursor = edit.range.upperBound
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: body[cursor...]))
-        return output
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[cursor..<end]))
     }
 
     // MARK: URLs
