@@ -40,17 +40,7 @@ struct ProvisionalPlaceholders {
 
     /// Records a call and returns its provisional placeholder.
     mutating func placeholder(for secret: String, kind: String) -> String {
-        let index = record(secret, kind: kind)
-        var kind = kind
-        let count = Self.textCount(kindCount: kind.utf8.count)
-        // Written straight into the string's storage: one allocation per placeholder.
-        let text = kind.withUTF8 { kindBytes in
-            String(unsafeUninitializedCapacity: count) { buffer in
-                Self.write(kind: kindBytes, index: index, to: buffer.baseAddress!)
-            }
-        }
-        // A kind that needs sanitizing (never a built-in one) takes the general path.
-        return text.utf8.count == count ? text : Self.text(kind: PlaceholderTable.sanitize(kind), index: index)
+        Self.text(kind: kind, index: record(secret, kind: kind))
     }
 
     /// `placeholder(for:kind:)` appending the placeholder's bytes to `out` instead of making
@@ -67,7 +57,8 @@ struct ProvisionalPlaceholders {
                 return true
             }
         }
-        if !written { out.append(contentsOf: Self.text(kind: PlaceholderTable.sanitize(kind), index: index).utf8) }
+        // A kind that needs sanitizing (never a built-in one) takes the string's way.
+        if !written { out.append(contentsOf: Self.text(kind: kind, index: index).utf8) }
     }
 
     /// Records a call; the index its placeholder shows.
@@ -88,7 +79,6 @@ struct ProvisionalPlaceholders {
     /// Writes `REDACTED-<kind>-<marker><index>` at `target`, `kind` as it is (it must already
     /// be what `PlaceholderTable.sanitize` gives); the bytes written, or 0 when `kind` is not
     /// (the caller then sanitizes it). Checking while copying spares a pass over the kind.
-    @discardableResult
     private static func write(kind: UnsafeBufferPointer<UInt8>, index: Int, to target: UnsafeMutablePointer<UInt8>) -> Int {
         guard !kind.isEmpty else { return 0 }
         let prefix = PlaceholderTable.prefixText
@@ -112,26 +102,17 @@ struct ProvisionalPlaceholders {
         return at
     }
 
+    /// `REDACTED-<kind>-<marker><index>` with `kind` as `PlaceholderTable.sanitize` gives it,
+    /// written straight into the string's storage: one allocation per placeholder.
     static func text(kind: String, index: Int) -> String {
-        let count = PlaceholderTable.prefix.utf8.count + kind.utf8.count + 1 + marker.count + indexWidth
-        // Written straight into the string's storage: one allocation per placeholder.
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var at = 0
-            func put(_ byte: UInt8) {
-                buffer[at] = byte
-                at += 1
-            }
-            for byte in PlaceholderTable.prefix.utf8 { put(byte) }
-            for byte in kind.utf8 { put(byte) }
-            put(UInt8(ascii: "-"))
-            for byte in marker { put(byte) }
-            var divisor = 100_000
-            for _ in 0..<indexWidth {
-                put(UInt8(ascii: "0") + UInt8(index / divisor % 10))
-                divisor /= 10
-            }
-            return at
+        var kind = kind
+        let count = textCount(kindCount: kind.utf8.count)
+        let text = kind.withUTF8 { kindBytes in
+            String(unsafeUninitializedCapacity: count) { write(kind: kindBytes, index: index, to: $0.baseAddress!) }
         }
+        if text.utf8.count == count { return text }
+        // A kind that needs sanitizing (never a built-in one); what `sanitize` gives needs none.
+        return Self.text(kind: PlaceholderTable.sanitize(kind), index: index)
     }
 
     /// Where each provisional placeholder sits in `text` (start of `REDACTED-`, end, call
