@@ -141,7 +141,7 @@ enum BodyFields {
             let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
             let rawName = pair[pair.startIndex..<equals]
             let matches =
-                rawName.contains(UInt8(ascii: "%")) || rawName.contains(UInt8(ascii: "+"))
+                rawName.withUnsafeBufferPointer(FormURLDecoding.isEncoded)
                 ? decode(rawName) == name : rawName.elementsEqual(wanted)
             if matches {
                 found = equals < pair.endIndex ? decode(pair[(equals + 1)...]) : ""
