@@ -34,13 +34,14 @@ let modules: [Module] = [
     Module(
         name: "Emulator", uses: ["NativeAuthWire"],
         products: [
-            ("Hummingbird", "hummingbird"), ("HummingbirdTLS", "hummingbird"),
+            ("Hummingbird", "hummingbird"), ("HummingbirdCore", "hummingbird"), ("HummingbirdTLS", "hummingbird"),
+            ("HTTPTypes", "swift-http-types"), ("ServiceLifecycle", "swift-service-lifecycle"),
             ("Crypto", "swift-crypto"), ("Yams", "Yams"), ("Logging", "swift-log"),
         ],
         testUses: ["NativeAuth"],
         testProducts: [("AsyncHTTPClient", "async-http-client")],
         testTarget: "EmulatorTests"),
-    Module(name: "Oracle", uses: ["NativeAuthWire"], testTarget: "OracleTests"),
+    Module(name: "Oracle", testTarget: "OracleTests"),
     Module(
         name: "Recorder", uses: ["HAR", "Redaction"],
         products: [
@@ -52,11 +53,18 @@ let modules: [Module] = [
         testTarget: "RecorderTests"),
     Module(
         name: "Replay", uses: ["HAR", "NativeAuth", "Oracle"],
-        products: [("Hummingbird", "hummingbird"), ("Logging", "swift-log")],
+        products: [
+            ("Hummingbird", "hummingbird"), ("HummingbirdCore", "hummingbird"), ("HummingbirdTLS", "hummingbird"),
+            ("HTTPTypes", "swift-http-types"), ("ServiceLifecycle", "swift-service-lifecycle"), ("NIOCore", "swift-nio"),
+            ("Logging", "swift-log"),
+        ],
         testUses: ["Redaction"],
         testTarget: "ReplayTests"),
     Module(
-        name: "Scenarios", uses: ["NativeAuth", "Emulator", "Recorder", "HAR", "Redaction", "Replay"],
+        name: "Inspector", uses: ["HAR", "Redaction", "Replay"], products: [("Crypto", "swift-crypto")],
+        testUses: ["Fuzz", "HAR", "Replay"], testTarget: "InspectorTests", testExclude: ["Golden"]),
+    Module(
+        name: "Scenarios", uses: ["NativeAuth", "Emulator", "Recorder", "HAR", "Redaction", "Replay", "Inspector"],
         products: [("Logging", "swift-log")],
         testUses: ["NativeAuthWire", "Redaction"],
         testTarget: "ScenariosTests"),
@@ -64,17 +72,18 @@ let modules: [Module] = [
         name: "AuthTapeTesting", uses: ["Replay", "Emulator", "NativeAuth"], products: [("Logging", "swift-log")],
         testTarget: "AuthTapeTestingTests"),
     Module(
-        name: "Fuzz", uses: ["Replay", "Oracle", "HAR", "NativeAuth"],
+        name: "Fuzz", uses: ["Replay", "Oracle", "HAR", "NativeAuth", "NativeAuthWire"],
         products: [
-            ("NIOCore", "swift-nio"), ("NIOPosix", "swift-nio"), ("NIOHTTP1", "swift-nio"),
+            ("NIOCore", "swift-nio"), ("NIOPosix", "swift-nio"), ("NIOHTTP1", "swift-nio"), ("NIOSSL", "swift-nio-ssl"),
             ("AsyncHTTPClient", "async-http-client"),
         ],
         testUses: ["Emulator"],
         testTarget: "FuzzTests"),
     Module(
         name: "authtape",
-        uses: ["HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Fuzz", "Scenarios"],
-        products: [("ArgumentParser", "swift-argument-parser"), ("Logging", "swift-log")],
+        uses: ["HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Fuzz", "Scenarios", "Inspector"],
+        products: [("ArgumentParser", "swift-argument-parser"), ("Logging", "swift-log"), ("NIOSSL", "swift-nio-ssl")],
+        testProducts: [("AsyncHTTPClient", "async-http-client"), ("NIOSSL", "swift-nio-ssl")],
         isExecutable: true, testTarget: "AuthtapeCLITests"),
 ]
 
@@ -87,6 +96,8 @@ let packageURLs: [String: Package.Dependency] = [
     "hummingbird": .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     "swift-argument-parser": .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     "swift-log": .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    "swift-http-types": .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    "swift-service-lifecycle": .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     "Yams": .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
 ]
 
@@ -137,18 +148,31 @@ for module in modules where selected.contains(module.name) {
             name: module.testTarget, dependencies: testDeps, exclude: module.testExclude, swiftSettings: strict))
 }
 
-// The libFuzzer target has no `main` of its own (libFuzzer provides it), so it is declared
-// only for `tools/libfuzzer`, which builds it with `--sanitize=fuzzer`.
-if ProcessInfo.processInfo.environment["AUTHTAPE_LIBFUZZER"] == "1", selected.contains("Fuzz") {
-    targets.append(.executableTarget(name: "AuthTapeFuzzer", dependencies: ["Fuzz"], swiftSettings: strict))
+// The libFuzzer targets have no `main` of their own (libFuzzer provides it), so they are declared
+// only for `tools/libfuzzer` and `.clusterfuzzlite/build.sh`, which build them with `--sanitize=fuzzer`.
+// Each links only what it fuzzes: (target, modules it imports).
+let fuzzTargets: [(name: String, uses: [String])] = [
+    ("AuthTapeFuzzer", ["Fuzz"]), ("FuzzClassifyTarget", ["NativeAuth"]), ("FuzzHARTarget", ["HAR"]),
+    ("FuzzRedactTarget", ["Redaction", "HAR"]), ("FuzzOracleTarget", ["Oracle"]),
+]
+if ProcessInfo.processInfo.environment["AUTHTAPE_LIBFUZZER"] == "1" {
+    for fuzzer in fuzzTargets where fuzzer.uses.allSatisfy(selected.contains) {
+        targets.append(
+            .executableTarget(name: fuzzer.name, dependencies: fuzzer.uses.map { .target(name: $0) }, swiftSettings: strict))
+    }
 }
+
+// The modules a user's own package can name as products.
+let libraryProducts = ["NativeAuth", "HAR", "Redaction", "Oracle", "Replay", "Emulator", "AuthTapeTesting"]
 
 let package = Package(
     name: "AuthTape",
     platforms: [.macOS(.v15)],
     products: (selected.contains("authtape") ? [.executable(name: "authtape", targets: ["authtape"])] : [])
-        + (selected.contains("AuthTapeTesting") ? [.library(name: "AuthTapeTesting", targets: ["AuthTapeTesting"])] : [])
-        + (targets.contains { $0.name == "AuthTapeFuzzer" } ? [.executable(name: "AuthTapeFuzzer", targets: ["AuthTapeFuzzer"])] : []),
+        + libraryProducts.filter(selected.contains).map { .library(name: $0, targets: [$0]) }
+        + fuzzTargets.filter { fuzzer in targets.contains { $0.name == fuzzer.name } }.map {
+            .executable(name: $0.name, targets: [$0.name])
+        },
     dependencies: packagesUsed.sorted().compactMap { packageURLs[$0] },
     targets: targets
 )

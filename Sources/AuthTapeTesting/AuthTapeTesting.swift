@@ -20,8 +20,13 @@ public enum AuthTapeTesting {
 
     /// Replays the capture at `path` through the engine with no network and returns every step,
     /// flow after flow. `passed` on the result tells whether the capture passed as a whole.
-    public static func replay(capture path: String, seed: UInt64 = 1) async -> (passed: Bool, steps: [ReplayedStep]) {
-        let report = await ReplayRunner(seed: seed).replay(paths: [path])
+    /// `actionGap`: seconds of pause after a response beyond which the next request is the user's
+    /// next action (docs/replay-report.md, "User actions"); 0 turns timing off.
+    public static func replay(
+        capture path: String, seed: UInt64 = 1, actionGap: Double = InferenceOptions.defaultActionGap
+    ) async -> (passed: Bool, steps: [ReplayedStep]) {
+        let report = await ReplayRunner(seed: seed, inference: InferenceOptions(actionGap: actionGap))
+            .replay(paths: [path])
         let steps = report.captures.flatMap(\.flows).flatMap(\.steps).map { step in
             ReplayedStep(
                 action: step.action, actual: step.actual, expected: step.expected,

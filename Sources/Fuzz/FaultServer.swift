@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// A real HTTP/1.1 server on a loopback socket that answers each connection's one request from a
 /// responder and can break the exchange on purpose (``LiveFault``). Every answer closes its connection,
@@ -19,9 +20,11 @@ public final class FaultServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let connections: OpenConnections
     private let script: FaultServerScript?
+    private let scheme: String
 
     private init(listener: any Channel, group: MultiThreadedEventLoopGroup, host: String, connections: OpenConnections,
-                 script: FaultServerScript?) {
+                 script: FaultServerScript?, scheme: String = "http") {
+        self.scheme = scheme
         self.listener = listener
         self.group = group
         self.host = host
@@ -30,14 +33,16 @@ public final class FaultServer: Sendable {
         self.script = script
     }
 
-    /// `http://host:port`.
-    public var baseURL: URL { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
+    /// `http(s)://host:port`.
+    public var baseURL: URL { URL(string: "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
 
     /// Starts a server answering with `responder`. `slowChunks` pieces `slowDelay` apart make a slow body.
+    /// With `tls`, every connection speaks TLS first (`authtape fuzz --serve --tls`).
     public static func start(host: String = "127.0.0.1", port: Int = 0, slowChunks: Int = 8,
-                             slowDelay: TimeAmount = .milliseconds(40),
+                             slowDelay: TimeAmount = .milliseconds(40), tls: NIOSSLContext? = nil,
                              responder: @escaping ServerResponder) async throws -> FaultServer {
-        try await start(host: host, port: port, slowChunks: slowChunks, slowDelay: slowDelay, script: nil, responder: responder)
+        try await start(host: host, port: port, slowChunks: slowChunks, slowDelay: slowDelay, script: nil, tls: tls,
+                        responder: responder)
     }
 
     /// Starts a server that serves ``load(_:action:)``-ed items in order (the connection is closed
@@ -58,7 +63,7 @@ public final class FaultServer: Sendable {
     }
 
     private static func start(host: String, port: Int, slowChunks: Int, slowDelay: TimeAmount, script: FaultServerScript?,
-                              responder: @escaping ServerResponder) async throws -> FaultServer {
+                              tls: NIOSSLContext? = nil, responder: @escaping ServerResponder) async throws -> FaultServer {
         let connections = OpenConnections()
         // An event loop of its own: a busy shared loop (other servers in the same process) must not
         // delay the faults' timing.
@@ -68,6 +73,7 @@ public final class FaultServer: Sendable {
             .childChannelInitializer { channel in
                 connections.add(channel)
                 return channel.eventLoop.makeCompletedFuture {
+                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try channel.pipeline.syncOperations.addHandler(
                         FaultServerHandler(responder: responder, slowChunks: slowChunks, slowDelay: slowDelay))
@@ -75,7 +81,8 @@ public final class FaultServer: Sendable {
             }
         do {
             let listener = try await bootstrap.bind(host: host, port: port).get()
-            return FaultServer(listener: listener, group: group, host: host, connections: connections, script: script)
+            return FaultServer(listener: listener, group: group, host: host, connections: connections, script: script,
+                               scheme: tls == nil ? "http" : "https")
         } catch {
             try? await group.shutdownGracefully()
             throw error

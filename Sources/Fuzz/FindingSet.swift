@@ -1,14 +1,35 @@
-/// The de-duplication key of a finding: (kind, step, primary operator, expected, actual).
+/// The de-duplication key of a finding: (kind, step, operator family, expected, actual). The family
+/// (``OperatorFamily``) rather than the operator keeps faults apart without splitting one fault into a
+/// key per operator; two findings with the same expected and actual outcome under different kinds,
+/// steps or families are different keys.
 public struct FindingKey: Sendable, Hashable, Comparable, Codable {
     public var kind: VerdictKind
     public var step: String
-    public var operatorName: String
+    /// The primary operator's family (`protocol`, `structural`, `http`, `metamorphic`, `transport`, a
+    /// live transport fault's own name).
+    public var family: String
     public var expected: String
     public var actual: String
 
+    public init(kind: VerdictKind, step: String, family: String, expected: String, actual: String) {
+        self.kind = kind
+        self.step = step
+        self.family = family
+        self.expected = expected
+        self.actual = actual
+    }
+
+    /// The key of a finding whose primary operator is `operatorName`.
+    public init(kind: VerdictKind, step: String, operatorName: String, expected: String, actual: String) {
+        self.init(kind: kind, step: step, family: OperatorFamily.of(operatorName), expected: expected, actual: actual)
+    }
+
+    /// The operator part of the key: its family.
+    public var operatorName: String { family }
+
     public static func < (lhs: FindingKey, rhs: FindingKey) -> Bool {
-        (lhs.kind.rawValue, lhs.step, lhs.operatorName, lhs.expected, lhs.actual)
-            < (rhs.kind.rawValue, rhs.step, rhs.operatorName, rhs.expected, rhs.actual)
+        (lhs.kind.rawValue, lhs.step, lhs.family, lhs.expected, lhs.actual)
+            < (rhs.kind.rawValue, rhs.step, rhs.family, rhs.expected, rhs.actual)
     }
 }
 
@@ -72,6 +93,19 @@ public struct FindingSet: Sendable {
             } else {
                 byKey[key] = finding
             }
+        }
+    }
+
+    /// Takes back a finding whose verdict a rerun of its example changed (a hang that was only load), and
+    /// records the rerun's verdict for the example in its place.
+    public mutating func replace(_ key: FindingKey, with fuzzCase: FuzzCase, _ verdict: Verdict) {
+        guard let finding = byKey.removeValue(forKey: key) else { return }
+        counts[key.kind, default: 0] -= finding.count
+        counts[verdict.kind, default: 0] += finding.count
+        if verdict.kind.isFinding {
+            total -= 1
+            counts[verdict.kind, default: 0] -= 1
+            record(fuzzCase, verdict)
         }
     }
 

@@ -75,6 +75,12 @@ public enum FuzzCampaign {
         let result = await runner.run(progress: onProgress)
         var withRepro = result
         if let directory = options.outDirectory {
+            // A clean campaign writes no repro, so the folder is made here, not only by the first finding.
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw FuzzCampaignError("cannot create \(directory): \(error.localizedDescription)")
+            }
             withRepro = try await writeRepros(result, runner: runner, directory: (directory as NSString).appendingPathComponent("findings"))
             let report = FuzzReport(withRepro)
             let files: [(ReportFormat, String)] = [(.text, "summary.txt"), (.json, "report.json"), (.junit, "junit.xml"), (.markdown, "report.md")]

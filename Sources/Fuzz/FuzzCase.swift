@@ -46,17 +46,22 @@ public struct CaseGenerator: Sendable {
     /// Operator indexes repeated by weight, so a uniform pick honours the weights.
     private let weighted: [Int]
     /// Per flow: its mutable positions and the continuation token before each (worked out once).
-    private let plans: [(positions: [(action: Int, response: Int)], previousTokens: [String?], parsed: [JSONNode?])]
+    private let plans: [(positions: [(action: Int, response: Int)], previousTokens: [String?], parsed: [JSONNode?], hopSteps: [Step])]
+    /// Operators that build answers for the step the answer goes to (``TableAnswerOperator``), not the action's first.
+    private let hopDirected: Set<Int>
 
     public init(flows: [FuzzFlow], operators: [any MutationOperator] = Operators.all, seed: UInt64) {
         self.flows = flows.filter { !$0.actions.isEmpty }
         self.operators = operators
         self.seed = seed
         weighted = operators.indices.flatMap { Array(repeating: $0, count: max(1, operators[$0].weight)) }
+        let hopDirected = Set(operators.indices.filter { operators[$0] is TableAnswerOperator })
+        self.hopDirected = hopDirected
         plans = self.flows.map { flow in
             let positions = flow.positions
+            let hops: [Step] = hopDirected.isEmpty ? [] : positions.map { CaseGenerator.hopStep(flow: flow, action: $0.action, response: $0.response) }
             return (positions, positions.map { CaseGenerator.previousToken(flow: flow, action: $0.action, response: $0.response) },
-                    positions.map { JSONNode.parse(flow.actions[$0.action].responses[$0.response].body) })
+                    positions.map { JSONNode.parse(flow.actions[$0.action].responses[$0.response].body) }, hops)
         }
     }
 
@@ -75,7 +80,9 @@ public struct CaseGenerator: Sendable {
                 step: flow.actions[action].step, responseIndex: responseIndex, previousToken: plan.previousTokens[position])
             var responses = flow.actions[action].responses
             context.parsed = (responses[responseIndex].body, plan.parsed[position])
-            let primary = operators[random.pick(weighted)]
+            let primaryIndex = random.pick(weighted)
+            let primary = operators[primaryIndex]
+            if hopDirected.contains(primaryIndex), position < plan.hopSteps.count { context.step = plan.hopSteps[position] }
             guard let first = primary.mutate(responses[responseIndex], context: context, random: &random) else { continue }
             responses[responseIndex] = first.response
             var names = [primary.name]
@@ -96,6 +103,13 @@ public struct CaseGenerator: Sendable {
                 metamorphic: metamorphic)
         }
         return nil
+    }
+
+    /// The step the oracle's walk of the unmutated answers reaches at (action, response).
+    static func hopStep(flow: FuzzFlow, action: Int, response: Int) -> Step {
+        let step = flow.actions[action].step
+        let prediction = Judge.predict(step: step, responses: flow.actions[action].responses)
+        return response < prediction.hops.count ? prediction.hops[response].step : step
     }
 
     /// The continuation token of the answer before (action, response) in the flow.

@@ -41,13 +41,13 @@ public struct FuzzReport: Sendable {
         }
         if !set.findings.isEmpty {
             lines.append("")
-            lines.append(pad("kind", 13) + pad("step", 34) + pad("operator", 19) + pad("count", 7) + "expected ⇒ actual")
+            lines.append(pad("kind", 13) + pad("step", 34) + pad("family", 19) + pad("count", 7) + "expected ⇒ actual")
             for finding in set.findings {
                 let key = finding.key
                 lines.append(pad(key.kind.rawValue, 13) + pad(key.step, 34) + pad(key.operatorName, 19)
                              + pad(String(finding.count), 7) + "\(key.expected) ⇒ \(key.actual)")
-                lines.append("    e.g. case \(finding.reproCase.id) \(finding.reproCase.flow)#\(finding.reproCase.action): "
-                             + finding.reproCase.details.joined(separator: "; ") + (finding.reproPath.map { "  repro: \($0)" } ?? ""))
+                lines.append("    e.g. case \(finding.reproCase.id) \(finding.reproCase.flow)#\(finding.reproCase.action) "
+                             + finding.reproCase.operators.joined(separator: "+") + ": " + finding.reproCase.details.joined(separator: "; ") + (finding.reproPath.map { "  repro: \($0)" } ?? ""))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -70,7 +70,7 @@ public struct FuzzReport: Sendable {
             let example = finding.reproCase
             return .object([
                 ("kind", .string(finding.key.kind.rawValue)), ("step", .string(finding.key.step)),
-                ("operator", .string(finding.key.operatorName)), ("expected", .string(finding.key.expected)),
+                ("family", .string(finding.key.family)), ("operator", .string(example.primaryOperator)), ("expected", .string(finding.key.expected)),
                 ("actual", .string(finding.key.actual)), ("count", .number(String(finding.count))),
                 ("note", .string(finding.verdict.note)),
                 ("case", .object([
@@ -122,7 +122,7 @@ public struct FuzzReport: Sendable {
         var lines = [
             "# authtape fuzz — seed \(result.seed)", "",
             "\(result.findings.total) cases, \(result.findings.findings.count) unique findings.", "",
-            "| kind | step | operator | count | expected | actual | example |", "|---|---|---|---|---|---|---|",
+            "| kind | step | family | count | expected | actual | example |", "|---|---|---|---|---|---|---|",
         ]
         for finding in result.findings.findings {
             let key = finding.key

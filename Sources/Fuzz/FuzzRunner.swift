@@ -26,7 +26,9 @@ public struct FuzzConfiguration: Sendable {
         self.cases = cases
         self.duration = duration
         self.jobs = max(1, jobs)
-        self.caseTimeout = caseTimeout
+        // Any deadline a user writes is honoured within [1 ms, 1 day]; NaN falls back to the default (a timer
+        // in milliseconds must never be made from an unchecked Double).
+        self.caseTimeout = caseTimeout.isNaN ? 2 : min(max(caseTimeout, 0.001), 86_400)
         self.flows = flows
         self.operators = operators
         self.minimise = minimise
@@ -79,6 +81,7 @@ public struct FuzzRunner: Sendable {
         let limit = configuration.cases ?? (configuration.duration == nil ? 1_000 : Int.max)
         let campaign = LaneCampaign(runner: self, baseline: baselineOutcomes, limit: limit, start: start, progress: progress)
         var merged = await campaign.run()
+        merged = await confirmHangs(merged, baseline: baselineOutcomes)
         let elapsed = (ContinuousClock.now - start).seconds
         if configuration.minimise {
             let watchdog = Watchdog(slots: 1)
@@ -108,16 +111,42 @@ public struct FuzzRunner: Sendable {
         return (outcomes, verdicts)
     }
 
+    /// How many times the case deadline a hang gets when it is run again alone.
+    static let hangConfirmationFactor = 10.0
+
+    /// A hang can be the machine's load rather than the engine: each hang finding's case is run again
+    /// alone with ten times the deadline, and the finding stands only if it does not end then either;
+    /// otherwise the rerun's verdict replaces it (a pass, or another finding).
+    func confirmHangs(_ findings: FindingSet, baseline: [String: Outcome]) async -> FindingSet {
+        var confirmed = findings
+        let watchdog = Watchdog(slots: 1)
+        let watch = Task { await watchdog.patrol() }
+        defer {
+            watchdog.stop()
+            watch.cancel()
+        }
+        for finding in findings.findings where finding.key.kind == .hang {
+            let fuzzCase = finding.example
+            let (verdict, _) = await judge(
+                fuzzCase, baseline: baseline["\(fuzzCase.flow)#\(fuzzCase.action)"], watchdog: watchdog, slot: 0,
+                timeout: configuration.caseTimeout * Self.hangConfirmationFactor)
+            if verdict.kind != .hang { confirmed.replace(finding.key, with: fuzzCase, verdict) }
+        }
+        return confirmed
+    }
+
     /// Runs one case under the deadline and judges it (outside the campaign's workers: minimisation,
-    /// a single case).
-    public func judge(_ fuzzCase: FuzzCase, baseline: Outcome?, watchdog: Watchdog, slot: Int) async -> (Verdict, Observation?) {
+    /// a single case, a hang's confirmation with a longer `timeout`).
+    public func judge(_ fuzzCase: FuzzCase, baseline: Outcome?, watchdog: Watchdog, slot: Int, timeout: Double? = nil)
+        async -> (Verdict, Observation?)
+    {
         guard let flow = flowsByName[fuzzCase.flow] else {
             return (Verdict(kind: .prefixBroken, step: fuzzCase.step.name, expected: "-", actual: "-", note: "unknown flow"), nil)
         }
         let source = self.source
         let observation: Observation? = await withCheckedContinuation { continuation in
             let shot = OneShot(continuation)
-            watchdog.arm(slot: slot, shot: shot, seconds: configuration.caseTimeout)
+            watchdog.arm(slot: slot, shot: shot, seconds: timeout ?? configuration.caseTimeout)
             Task {
                 shot.resume(await source.observe(flow: flow, action: fuzzCase.action, responses: fuzzCase.responses))
             }

@@ -119,8 +119,8 @@ public enum Judge {
             return nil
         case .fromResponse:
             guard last < responses.count else { return [nil] }
-            let values = JSONNode.parse(responses[last].body)?.values(of: "continuation_token") ?? []
-            let strings = values.compactMap(\.stringValue)
+            // The oracle's reading: any encoding MSAL reads, one trailing comma, snake-case variants of the key.
+            let strings = ResponseTokens.continuationTokens(in: responses[last].body)
             return strings.isEmpty ? [nil] : strings.map { Optional($0) }
         case .fromRequest:
             guard last < requests.count else { return nil }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// One exchange the mutating server answered, as logged (secrets already redacted).
 public struct ServeLogEntry: Sendable, Hashable {
@@ -46,9 +47,12 @@ public final class MutatingServer: Sendable {
         public var operators: [any MutationOperator]
         /// Percentage of exchanges that get mutated (the others pass unchanged).
         public var rate: Int
+        /// Serve HTTPS with this configuration (`--tls`, or `--tls-cert/--tls-key`); plain HTTP when nil.
+        public var tls: TLSConfiguration?
 
         public init(source: MutatingServerSource, host: String = "127.0.0.1", port: Int = 0, seed: UInt64,
-                    operators: [any MutationOperator] = Operators.all, rate: Int = 100) {
+                    operators: [any MutationOperator] = Operators.all, rate: Int = 100, tls: TLSConfiguration? = nil) {
+            self.tls = tls
             self.source = source
             self.host = host
             self.port = port
@@ -68,7 +72,7 @@ public final class MutatingServer: Sendable {
 
     /// The bound port.
     public var port: Int { server.port }
-    /// `http://host:port`.
+    /// `http(s)://host:port`.
     public var baseURL: URL { server.baseURL }
 
     /// Starts the server; `log` receives every exchange as it is answered.
@@ -80,7 +84,8 @@ public final class MutatingServer: Sendable {
         let mutator = ExchangeMutator(options: options)
         let upstreamClient = client
         do {
-            let server = try await FaultServer.start(host: options.host, port: options.port) { request in
+            let tls = try options.tls.map { try NIOSSLContext(configuration: $0) }
+            let server = try await FaultServer.start(host: options.host, port: options.port, tls: tls) { request in
                 let original: FuzzResponse
                 switch options.source {
                 case .capture(let answers):

@@ -143,7 +143,9 @@ final class EngineRig: @unchecked Sendable {
                 outcome: nil, requests: transport.requests,
                 prefixProblem: "action \(index) (\(step.call.method)) has no state to call it on"))
         }
-        let payload = ResultPayload(of: result)
+        var payload = ResultPayload(of: result)
+        // An app keeps the auth methods it was offered for later calls (another challenge from MFARequiredState).
+        if payload.methods.isEmpty { payload.methods = previous.methods }
         let requests = transport.requests
         return .done(payload, Observation(
             outcome: observed.last ?? result.outcome, errorMessage: payload.errorMessage,

@@ -73,6 +73,9 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
         if let fault = next.fault {
             throw TransportError(TransportError.Kind(rawValue: fault.errorKind) ?? .other, message: "injected \(fault.rawValue)")
         }
+        // HAR's status 0 is "no response": no HTTP client ever hands its caller such a status, so it is the
+        // transport failure the oracle walks it as.
+        if next.status == 0 { throw TransportError(.networkConnectionLost, message: "no response (status 0)") }
         return NativeAuthHTTPResponse(
             statusCode: next.status, headers: next.headers.map { NativeAuthHTTPHeader($0.name, $0.value) },
             body: next.body.withUnsafeBufferPointer { Data(buffer: $0) })

@@ -12,6 +12,7 @@ public enum HARReader {
     public static func read(bytes: [UInt8], source: String) throws(HARError) -> HARDocument {
         let value = try parseJSON(bytes, source: source)
         do throws(FieldError) {
+            try requireEntries(value)
             return try HARDocument(decoding: value)
         } catch {
             throw HARError(file: source, path: documentPath(error), message: error.message)
@@ -32,6 +33,17 @@ public enum HARReader {
     }
 
     private static func failure(_ error: HARError) throws(HARError) -> JSONValue { throw error }
+
+    /// HAR 1.2 requires `log.entries`: an absent or null list is an error naming it, never an empty
+    /// capture (a wrong type is reported by the decoder).
+    static func requireEntries(_ value: JSONValue) throws(FieldError) {
+        guard case .object(let document) = value, case .object(let log)? = document["log"] else { return }
+        switch log["entries"] {
+        case nil: throw FieldError("missing required field (a HAR log needs an array of entries)").at("entries")
+        case .null?: throw FieldError("expected an array of entries, found null").at("entries")
+        default: return
+        }
+    }
 
     static func hasByteOrderMark(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF

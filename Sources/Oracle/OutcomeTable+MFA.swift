@@ -23,6 +23,9 @@ extension OutcomeTable {
         var registration: Expectation
         var awaitingQuirk: String?
         var registrationQuirk: String?
+        /// What a redirect from a failed introspect gives (the errata's browserRequired, except after
+        /// registration, where every result but success is a general error).
+        var failedRedirect = "browserRequired"
     }
 
     private static let awaitingMFA = success("onSignInAwaitingMFA", "AwaitingMFAState")
@@ -54,6 +57,15 @@ extension OutcomeTable {
                 registration: mfaSubmit.ends("generalError"),
                 awaitingQuirk: "A second mfa_required after a successful introspect is a generalError with no message.",
                 registrationQuirk: "registration_required during MFA submit, introspect OK: generalError with no message.")
+        case .registerSubmitToken, .registerPreverifiedToken:
+            let submit = context == .registerSubmitToken
+            let channel = submit ? jitSubmit : jitChallenge
+            return SecondFactorFacts(
+                section: submit ? "5.4 submitChallenge" : "5.4 challengeAuthMethod", channel: channel,
+                awaitingMFA: channel.ends("generalError"), registration: channel.ends("generalError"),
+                awaitingQuirk: "After registration an awaitingMFA result is a general error.",
+                registrationQuirk: "After registration a JIT-again result is a general error.",
+                failedRedirect: "generalError")
         }
     }
 
@@ -69,7 +81,7 @@ extension OutcomeTable {
         ) { validated -> Expectation in
             switch validated {
             case .methodsRetrieved: return registration ? facts.registration : facts.awaitingMFA
-            case .redirect: return facts.channel.ends("browserRequired")
+            case .redirect: return facts.channel.ends(facts.failedRedirect)
             default: return facts.channel.ends("generalError")
             }
         }

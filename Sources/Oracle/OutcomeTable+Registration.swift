@@ -6,10 +6,10 @@ extension OutcomeTable {
         registerChallenge + registerPreverifiedContinue + registerPreverifiedToken + registerSubmitChallenge
         + registerSubmitToken
 
-    private static let jitChallenge = ErrorChannel(
+    static let jitChallenge = ErrorChannel(
         callback: "onRegisterStrongAuthChallengeError", errorClass: "RegisterStrongAuthChallengeError",
         retryState: "RegisterStrongAuthState")
-    private static let jitSubmit = ErrorChannel(
+    static let jitSubmit = ErrorChannel(
         callback: "onRegisterStrongAuthSubmitChallengeError", errorClass: "RegisterStrongAuthSubmitChallengeError",
         retryState: "RegisterStrongAuthVerificationRequiredState")
 
@@ -48,7 +48,12 @@ extension OutcomeTable {
     private static let registerPreverifiedToken = bind(
         .registerPreverifiedToken, "5.4 challengeAuthMethod",
         compose(tokenClassification, prefix: "2/") {
-            $0 == .success ? signInCompleted : jitChallenge.ends("generalError")
+            switch $0 {
+            case .success: return signInCompleted
+            case .strongAuthRequired: return .proceed(to: .mfaIntrospect(after: .registerPreverifiedToken))
+            case .jitRequired: return .proceed(to: .registerIntrospect(after: .registerPreverifiedToken))
+            default: return jitChallenge.ends("generalError")
+            }
         })
 
     // §5.4 submitChallenge: register/v1.0/continue with grant_type=oob.
@@ -68,6 +73,11 @@ extension OutcomeTable {
             tokenClassification, prefix: "1/",
             quirks: [.success: "The token request uses only the default OIDC scopes and no claims (§8.2 item 7)."]
         ) {
-            $0 == .success ? signInCompleted : jitSubmit.ends("generalError")
+            switch $0 {
+            case .success: return signInCompleted
+            case .strongAuthRequired: return .proceed(to: .mfaIntrospect(after: .registerSubmitToken))
+            case .jitRequired: return .proceed(to: .registerIntrospect(after: .registerSubmitToken))
+            default: return jitSubmit.ends("generalError")
+            }
         })
 }

@@ -13,6 +13,11 @@ public enum SecondFactorContext: String, Sendable, Hashable, Codable, CaseIterab
     case signInAfterResetPassword
     /// `MFARequiredState.submitChallenge` (§5.3).
     case mfaSubmitChallenge
+    /// The `/token` after `RegisterStrongAuthVerificationRequiredState.submitChallenge` (§5.4): MSAL follows a
+    /// second factor with an introspect, then reports any result but success as a general error.
+    case registerSubmitToken
+    /// The `/token` after a `preverified` registration challenge (§5.4 challengeAuthMethod row 2).
+    case registerPreverifiedToken
 }
 
 /// One position of the client engine: a user action and the endpoint whose response is being judged.

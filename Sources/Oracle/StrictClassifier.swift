@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sorts a raw response into a ``ResponseClass`` for a step, decoding the body as strictly as
 /// MSAL iOS 2.13 does: wrong JSON types, unknown closed-enum values and missing required fields
 /// make a body undecodable (client-behaviour.md §0.1, native-auth-api.md §2.2–2.3).
@@ -44,38 +46,62 @@ public enum StrictClassifier {
         case failure(ResponseClass)
     }
 
-    private static func parseObject(_ body: [UInt8], status: Int, lastDuplicateWins: Bool = false) -> Parsed {
+    /// How MSAL reads a body: a typed `Decodable` struct (`JSONDecoder`, snake-case keys converted for
+    /// success bodies) or a `JSONSerialization` dictionary (the `/token` 200), where every value must be valid.
+    private enum Reading {
+        case typed(snakeCase: Bool)
+        case serialization
+    }
+
+    private static func parseObject(_ body: [UInt8], status: Int, reading: Reading) -> Parsed {
         let value: JSONValue
         do {
-            value = try StrictJSON.parse(body, lastDuplicateWins: lastDuplicateWins)
+            value = try StrictJSON.parse(body)
         } catch {
             return .failure(undecodable(status, .notJSON, error.description))
         }
-        guard let object = value.objectValue else { return .failure(undecodable(status, .notObject, "top level")) }
+        guard case .object = value else { return .failure(undecodable(status, .notObject, "top level")) }
+        let keyed: [String: JSONValue]?
+        switch reading {
+        case .typed(let snakeCase): keyed = value.keyed(convertingFromSnakeCase: snakeCase)
+        case .serialization: keyed = value.isFullyValid ? value.objectValue : nil
+        }
+        guard let object = keyed else { return .failure(undecodable(status, .notJSON, "invalid key or value")) }
         return .object(object)
+    }
+
+    /// `correlationId: UUID?`, in every success and error struct: a string `UUID(uuidString:)` reads.
+    private static func hasValidCorrelationId(_ object: [String: JSONValue]) -> Bool {
+        switch object["correlationId"] {
+        case nil, .null?: return true
+        case .string(let text?)?: return UUID(uuidString: text) != nil
+        default: return false
+        }
     }
 
     // MARK: 200
 
     private static func successClass(endpoint: Endpoint, body: [UInt8]) -> ResponseClass {
         let object: [String: JSONValue]
-        // MSAL decodes typed success bodies with `JSONDecoder` (first duplicate wins) but reads the `/token`
-        // 200 (the endpoint without success fields) as a `JSONSerialization` dictionary (last wins).
-        switch parseObject(body, status: 200, lastDuplicateWins: endpoint.successFields == nil) {
+        // MSAL decodes typed success bodies with `JSONDecoder` (`.convertFromSnakeCase`) but reads the
+        // `/token` 200 (the endpoint without success fields) as a `JSONSerialization` dictionary.
+        let reading: Reading = endpoint.successFields == nil ? .serialization : .typed(snakeCase: true)
+        switch parseObject(body, status: 200, reading: reading) {
         case .failure(let failure): return failure
         case .object(let parsed): object = parsed
         }
         guard let fields = endpoint.successFields else { return tokenClass(endpoint: endpoint, object: object) }
         var result = ResponseClass(kind: .success, status: 200)
-        for key in endpoint.requiredSuccessKeys where isAbsent(object[key]) {
+        guard hasValidCorrelationId(object) else { return undecodable(200, .wrongType, "correlation_id") }
+        for key in endpoint.requiredSuccessKeys where isAbsent(object[SnakeCase.propertyName(key)]) {
             return undecodable(200, .missingRequiredField, key)
         }
         for (key, type) in fields {
-            guard let value = object[key], value != .null else { continue }
+            guard let value = object[SnakeCase.propertyName(key)], value != .null else { continue }
             if let failure = check(value, as: type, key: key) { return failure }
             switch key {
-            case "challenge_type": if case .string(let text) = value { result.challengeType = text }
-            case "status": if case .string(let text) = value { result.pollStatus = text }
+            case "challenge_type": if case .string(let text?) = value { result.challengeType = text }
+            case "status": if case .string(let text?) = value { result.pollStatus = text }
             case "methods": if case .array(let items) = value, !items.isEmpty { result.present.insert(.methods) }
             default: if let field = ResponseClass.Field(rawValue: key) { result.present.insert(field) }
             }
@@ -89,7 +115,7 @@ public enum StrictClassifier {
     /// `/token` 200 bodies are read as dictionaries, not decoded into a typed struct (§0.1).
     private static func tokenClass(endpoint: Endpoint, object: [String: JSONValue]) -> ResponseClass {
         var result = ResponseClass(kind: .success, status: 200)
-        if case .string(let challengeType) = object["challenge_type"] {
+        if case .string(let challengeType?) = object["challenge_type"] {
             result.challengeType = challengeType
             if endpoint.checksRedirect, challengeType == "redirect" { result.kind = .redirect }
         }
@@ -103,17 +129,18 @@ public enum StrictClassifier {
     }
 
     private static func nonEmptyString(_ value: JSONValue?) -> Bool {
-        if case .string(let text) = value { return !text.isEmpty }
+        if case .string(let text?) = value { return !text.isEmpty }
         return false
     }
 
     /// `client_info` must be base64url JSON with string `uid` and `utid` (native-auth-api.md §4.7).
     private static func clientInfoIsValid(_ value: JSONValue?) -> Bool {
-        guard case .string(let text) = value, !text.isEmpty else { return false }
-        guard let bytes = Base64URL.decode(text),
-            let object = (try? StrictJSON.parse(bytes, lastDuplicateWins: true))?.objectValue,
-            case .string(let uid)? = object["uid"], !uid.isEmpty,
-            case .string(let utid)? = object["utid"], !utid.isEmpty
+        guard case .string(let text?) = value, !text.isEmpty else { return false }
+        // IdentityCore reads it with JSONSerialization: every value valid, the first duplicate wins (R6).
+        guard let bytes = Base64URL.decode(text), let parsed = try? StrictJSON.parse(bytes), parsed.isFullyValid,
+            let object = parsed.objectValue,
+            case .string(let uid?)? = object["uid"], !uid.isEmpty,
+            case .string(let utid?)? = object["utid"], !utid.isEmpty
         else { return false }
         return true
     }
@@ -121,14 +148,14 @@ public enum StrictClassifier {
     private static func check(_ value: JSONValue, as type: Endpoint.FieldType, key: String) -> ResponseClass? {
         switch type {
         case .string:
-            if case .string = value { return nil }
+            if case .string(_?) = value { return nil }
         case .integer:
-            if case .number(_, let integer) = value, integer != nil { return nil }
+            if case .number(let text) = value, WholeNumber.value(text) != nil { return nil }
         case .challengeType:
-            guard case .string(let text) = value else { break }
+            guard case .string(let text?) = value else { break }
             return ["oob", "password", "redirect"].contains(text) ? nil : undecodable(200, .unknownEnumValue, key)
         case .pollStatus:
-            guard case .string(let text) = value else { break }
+            guard case .string(let text?) = value else { break }
             return ["succeeded", "in_progress", "not_started", "failed"].contains(text)
                 ? nil : undecodable(200, .unknownEnumValue, key)
         case .methods:
@@ -142,17 +169,17 @@ public enum StrictClassifier {
     }
 
     private static func checkMethod(_ item: JSONValue, path: String) -> ResponseClass? {
-        guard let method = item.objectValue else { return undecodable(200, .wrongType, path) }
+        guard let method = item.keyed(convertingFromSnakeCase: true) else { return undecodable(200, .wrongType, path) }
         let required: [(String, Endpoint.FieldType)] = [
             ("id", .string), ("challenge_type", .challengeType), ("challenge_channel", .string),
         ]
         for (key, type) in required {
-            guard let value = method[key], value != .null else {
+            guard let value = method[SnakeCase.propertyName(key)], value != .null else {
                 return undecodable(200, .missingRequiredField, "\(path).\(key)")
             }
             if let failure = check(value, as: type, key: "\(path).\(key)") { return failure }
         }
-        if let hint = method["login_hint"], hint != .null, !isString(hint) {
+        if let hint = method["loginHint"], hint != .null, !isString(hint) {
             return undecodable(200, .wrongType, "\(path).login_hint")
         }
         return nil
@@ -162,14 +189,14 @@ public enum StrictClassifier {
 
     private static func errorClass(endpoint: Endpoint, status: Int, body: [UInt8]) -> ResponseClass {
         let object: [String: JSONValue]
-        switch parseObject(body, status: status) {
+        switch parseObject(body, status: status, reading: .typed(snakeCase: false)) {
         case .failure(let failure): return failure
         case .object(let parsed): object = parsed
         }
         guard let errorValue = object["error"], errorValue != .null else {
             return undecodable(status, .missingError, "error")
         }
-        guard case .string(let error) = errorValue else { return undecodable(status, .wrongType, "error") }
+        guard case .string(let error?) = errorValue else { return undecodable(status, .wrongType, "error") }
         var result = ResponseClass(kind: .apiError, status: status, error: error)
         if endpoint != .refreshToken, !endpoint.knownErrors.contains(error) { result.kind = .unknownError }
         if let failure = checkErrorFields(endpoint: endpoint, object: object, into: &result, status: status) {
@@ -187,8 +214,9 @@ public enum StrictClassifier {
         }
         func wrongType(_ key: String) -> ResponseClass { undecodable(status, .wrongType, key) }
 
+        guard hasValidCorrelationId(object) else { return wrongType("correlationId") }
         if let description = value("error_description") {
-            guard case .string(let text) = description else { return wrongType("error_description") }
+            guard case .string(let text?) = description else { return wrongType("error_description") }
             for marker in ResponseClass.DescriptionMarker.allCases where contains(text, marker.rawValue) {
                 result.descriptionMarkers.insert(marker)
             }
@@ -196,7 +224,9 @@ public enum StrictClassifier {
         if let codes = value("error_codes") {
             guard case .array(let items) = codes else { return wrongType("error_codes") }
             for item in items {
-                guard case .number(_, let integer?) = item else { return wrongType("error_codes") }
+                guard case .number(let text) = item, let integer = WholeNumber.value(text) else {
+                    return wrongType("error_codes")
+                }
                 result.errorCodes.append(integer)
             }
         }
@@ -211,7 +241,7 @@ public enum StrictClassifier {
             }
         }
         if endpoint.decodesSuberror, let suberror = value("suberror") {
-            guard case .string(let text) = suberror else { return wrongType("suberror") }
+            guard case .string(let text?) = suberror else { return wrongType("suberror") }
             result.suberror = text
         }
         if endpoint.decodesErrorToken, let token = value("continuation_token") {
@@ -279,8 +309,9 @@ public enum StrictClassifier {
         return false
     }
 
+    /// A valid string (a string whose content does not decode fails the decode like a wrong type).
     private static func isString(_ value: JSONValue) -> Bool {
-        if case .string = value { return true }
+        if case .string(_?) = value { return true }
         return false
     }
 }

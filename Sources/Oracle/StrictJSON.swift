@@ -1,25 +1,74 @@
-/// A JSON value as parsed by ``StrictJSON``: numbers keep whether they were written as integers.
+import Foundation
+
+/// A JSON value as ``StrictJSON`` reads it. Like Foundation's `JSONDecoder`, which MSAL decodes with, the
+/// parser checks the document's structure at once but a string's content and a number's grammar only
+/// matter when a field is read (decoding-rulings.md R1, R3, R7): a string whose content is not valid
+/// holds nil, and a number holds its text.
 enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
-    /// A number; `integer` is set when the value is integral and fits in `Int`.
-    case number(Double, integer: Int?)
-    case string(String)
+    /// The number token as written.
+    case number(String)
+    /// The string's value, or nil when its content is not a valid JSON string.
+    case string(String?)
     case array([JSONValue])
-    case object([String: JSONValue])
+    /// The members in document order; a nil key is one whose text is not a valid string.
+    case object([Member])
 
-    var objectValue: [String: JSONValue]? {
-        if case .object(let object) = self { return object }
-        return nil
+    struct Member: Sendable, Hashable {
+        var key: String?
+        var value: JSONValue
+    }
+
+    /// The object as a keyed container sees it: default keys, the first of equal keys wins (R6); nil when
+    /// this is not an object or one of its keys is not a valid string.
+    var objectValue: [String: JSONValue]? { keyed(convertingFromSnakeCase: false) }
+
+    /// The keyed container, optionally with `JSONDecoder`'s `.convertFromSnakeCase` applied to the keys
+    /// first (collisions keep the first in document order).
+    func keyed(convertingFromSnakeCase: Bool) -> [String: JSONValue]? {
+        guard case .object(let members) = self else { return nil }
+        var result: [String: JSONValue] = [:]
+        for member in members {
+            guard let key = member.key else { return nil }
+            let name = convertingFromSnakeCase ? SnakeCase.propertyName(key) : key
+            if result[name] == nil { result[name] = member.value }
+        }
+        return result
+    }
+
+    /// `JSONSerialization` reads every value: all strings and keys valid, all numbers well-formed and finite.
+    var isFullyValid: Bool {
+        switch self {
+        case .null, .bool: return true
+        case .number(let text): return WholeNumber.isWellFormed(text) && (Double(text)?.isFinite ?? false)
+        case .string(let text): return text != nil
+        case .array(let items): return items.allSatisfy(\.isFullyValid)
+        case .object(let members): return members.allSatisfy { $0.key != nil && $0.value.isFullyValid }
+        }
     }
 }
 
-/// A strict RFC 8259 JSON parser over raw bytes, written for the oracle alone.
-///
-/// It rejects trailing garbage, invalid UTF-8, control characters in strings, leading zeros,
-/// bare `NaN`/`Infinity`, comments and trailing commas. A repeated object key keeps its first value, as
-/// `JSONDecoder` does (what MSAL decodes typed bodies with), or its last with `lastDuplicateWins`, as
-/// `JSONSerialization` does (what MSAL reads a `/token` 200 with).
+/// `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`, as the oracle reads it.
+enum SnakeCase {
+    static func propertyName(_ key: String) -> String {
+        let characters = Array(key)
+        guard let first = characters.firstIndex(where: { $0 != "_" }),
+            let last = characters.lastIndex(where: { $0 != "_" })
+        else { return key }
+        let words = String(characters[first...last]).split(separator: "_", omittingEmptySubsequences: true)
+        if words.count < 2 { return key }
+        let head = String(characters[..<first])
+        let tail = String(characters[(last + 1)...])
+        return head + words[0].lowercased() + words.dropFirst().map { $0.capitalized }.joined() + tail
+    }
+}
+
+/// A JSON parser over raw bytes, written for the oracle alone, that accepts the documents Foundation's
+/// `JSONDecoder` accepts: the text encoding found from a byte-order mark or the NUL bytes of the first four
+/// bytes; one trailing comma in objects and arrays; strings ending at the next quote not escaped (a
+/// backslash covers the next byte, `\u` the next four); numbers as runs of `0-9 . + - e E` after a `-` or
+/// a digit; 512 levels of nesting; nothing but whitespace after the value.
 struct StrictJSON {
     struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         let offset: Int
@@ -27,322 +76,234 @@ struct StrictJSON {
         var description: String { "invalid JSON at byte \(offset): \(reason)" }
     }
 
-    /// Valid only during ``parse(_:)``: the parser never outlives the buffer it reads.
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let lastDuplicateWins: Bool
-    private var index = 0
+    private let bytes: [UInt8]
+    private var index: Int
     private var depth = 0
     private static let maximumDepth = 512
+    private static let numberBytes = Set("0123456789.+-eE".utf8)
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, lastDuplicateWins: Bool) {
+    private init(_ bytes: [UInt8], start: Int) {
         self.bytes = bytes
-        self.lastDuplicateWins = lastDuplicateWins
+        self.index = start
     }
 
     /// Parses a complete document (any value at top level, surrounding whitespace allowed).
-    static func parse(_ bytes: [UInt8], lastDuplicateWins: Bool = false) throws(ParseError) -> JSONValue {
-        let result: Result<JSONValue, ParseError> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = StrictJSON(buffer, lastDuplicateWins: lastDuplicateWins)
-            do throws(ParseError) {
-                // Apple's JSON decoders accept a leading UTF-8 byte order mark.
-                if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.index = 3 }
-                parser.skipWhitespace()
-                let value = try parser.parseValue()
-                parser.skipWhitespace()
-                guard parser.index == buffer.count else { throw parser.failure("unexpected data after the value") }
-                return .success(value)
-            } catch {
-                return .failure(error)
-            }
+    static func parse(_ input: [UInt8]) throws(ParseError) -> JSONValue {
+        let (bytes, start) = try utf8(input)
+        var parser = StrictJSON(bytes, start: start)
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.failure("unexpected data after the value") }
+        return value
+    }
+
+    /// The input as UTF-8 and the offset its text starts at.
+    private static func utf8(_ input: [UInt8]) throws(ParseError) -> ([UInt8], Int) {
+        let head = Array(input.prefix(4)) + Array(repeating: 0xAA, count: max(0, 4 - input.count))
+        var encoding: String.Encoding?
+        var bom = 0
+        if input.count >= 4 {
+            if head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { bom = 3 }
+            else if head[0] == 0xFE, head[1] == 0xFF { (encoding, bom) = (.utf16BigEndian, 2) }
+            else if head[0] == 0xFF, head[1] == 0xFE { (encoding, bom) = (.utf16LittleEndian, 2) }
+            else if head[0...3] == [0, 0, 0xFE, 0xFF] { (encoding, bom) = (.utf32BigEndian, 4) }
+            else if head[0] == 0, head[1] == 0, head[2] == 0 { encoding = .utf32BigEndian }
+            else if head[1] == 0, head[2] == 0, head[3] == 0 { encoding = .utf32LittleEndian }
+            else if head[0] == 0, head[2] == 0 { encoding = .utf16BigEndian }
+            else if head[1] == 0, head[3] == 0 { encoding = .utf16LittleEndian }
+        } else if input.count >= 2 {
+            if head[0] == 0xFE, head[1] == 0xFF { (encoding, bom) = (.utf16BigEndian, 2) }
+            else if head[0] == 0xFF, head[1] == 0xFE { (encoding, bom) = (.utf16LittleEndian, 2) }
+            else if head[0] == 0 { encoding = .utf16BigEndian }
+            else if head[1] == 0 { encoding = .utf16LittleEndian }
         }
-        return try result.get()
+        guard let encoding else { return (input, bom) }
+        guard let text = String(bytes: input.dropFirst(bom), encoding: encoding) else {
+            throw ParseError(offset: 0, reason: "text in \(encoding) does not convert")
+        }
+        return (Array(text.utf8), 0)
     }
 
     private func failure(_ reason: String) -> ParseError { ParseError(offset: index, reason: reason) }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func peekAfterWhitespace() throws(ParseError) -> UInt8 {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("unexpected end of input") }
+        return bytes[index]
     }
 
     private mutating func parseValue() throws(ParseError) -> JSONValue {
-        guard index < bytes.count else { throw failure("unexpected end of input") }
-        switch bytes[index] {
+        switch try peekAfterWhitespace() {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(scanNumber())
         default: throw failure("unexpected character")
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(ParseError) {
-        let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { throw failure("truncated literal") }
-        let pointer = literal.utf8Start
-        for offset in 0..<count where bytes[index + offset] != pointer[offset] {
+    private mutating func expectLiteral(_ literal: String) throws(ParseError) {
+        let expected = Array(literal.utf8)
+        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
             throw failure("invalid literal")
         }
-        index += count
+        index += expected.count
     }
 
     private mutating func enter() throws(ParseError) {
+        guard depth < Self.maximumDepth else { throw failure("nesting too deep") }
         depth += 1
-        if depth > Self.maximumDepth { throw failure("nesting too deep") }
+        index += 1
     }
 
     private mutating func parseObject() throws(ParseError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
-        index += 1
-        var members: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        var members: [JSONValue.Member] = []
+        if try peekAfterWhitespace() == UInt8(ascii: "}") {
             index += 1
             return .object(members)
         }
         while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
+            guard try peekAfterWhitespace() == UInt8(ascii: "\"") else { throw failure("expected a key") }
             let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            guard try peekAfterWhitespace() == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
-            skipWhitespace()
-            let value = try parseValue()
-            if lastDuplicateWins || members[key] == nil { members[key] = value }
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unterminated object") }
-            if bytes[index] == UInt8(ascii: ",") {
+            members.append(JSONValue.Member(key: key, value: try parseValue()))
+            let next = try peekAfterWhitespace()
+            index += 1
+            if next == UInt8(ascii: "}") { return .object(members) }
+            guard next == UInt8(ascii: ",") else { throw failure("expected ',' or '}'") }
+            if try peekAfterWhitespace() == UInt8(ascii: "}") {
                 index += 1
-                continue
+                return .object(members)
             }
-            guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
-            index += 1
-            return .object(members)
         }
     }
 
     private mutating func parseArray() throws(ParseError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        if try peekAfterWhitespace() == UInt8(ascii: "]") {
             index += 1
             return .array(elements)
         }
         while true {
-            skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unterminated array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else { throw failure("expected ',' or ']'") }
+            let next = try peekAfterWhitespace()
             index += 1
-            return .array(elements)
+            if next == UInt8(ascii: "]") { return .array(elements) }
+            guard next == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+            if try peekAfterWhitespace() == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
         }
     }
 
-    private mutating func parseNumber() throws(ParseError) -> JSONValue {
+    /// A number token: a `-` or digit, then any run of the characters a number may contain.
+    private mutating func scanNumber() -> String {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw failure("expected a digit") }
-        if bytes[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < bytes.count, isDigit(bytes[index]) { throw failure("leading zero") }
-        } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        var isIntegerSyntax = true
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            isIntegerSyntax = false
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("expected a fraction digit") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            isIntegerSyntax = false
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                index += 1
-            }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("expected an exponent digit") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        }
-        if isIntegerSyntax, let integer = fastInteger(from: start, to: index) {
-            return .number(Double(integer), integer: integer)
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let double = Double(text), double.isFinite else { throw failure("number out of range") }
-        let integral = double.rounded() == double && abs(double) < 9.0e18 ? Int(double) : nil
-        return .number(double, integer: integral)
-    }
-
-    /// The integer written in `bytes[start..<end]` (digits with an optional minus), nil on overflow.
-    private func fastInteger(from start: Int, to end: Int) -> Int? {
-        var position = start
-        let negative = bytes[position] == UInt8(ascii: "-")
-        if negative { position += 1 }
-        var value = 0
-        while position < end {
-            let digit = Int(bytes[position] - UInt8(ascii: "0"))
-            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-            if overflow1 || overflow2 { return nil }
-            value = sum
-            position += 1
-        }
-        return value
-    }
-
-    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-
-    private mutating func parseString() throws(ParseError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        var sawEscape = false
-        let bytes = self.bytes
-        func run(_ end: Int) throws(ParseError) -> String {
-            let slice = UnsafeBufferPointer(rebasing: bytes[runStart..<end])
-            // ASCII needs no validation; anything else must be valid UTF-8.
-            if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
-            guard let run = String(validating: slice, as: UTF8.self) else {
-                throw ParseError(offset: runStart, reason: "invalid UTF-8 in string")
-            }
-            return run
-        }
-        func flushRun(_ end: Int) throws(ParseError) {
-            guard runStart < end else { return }
-            scalars.append(contentsOf: try run(end).unicodeScalars)
-        }
-        var ascii = true
-        while index < bytes.count {
-            // Skip plain ASCII eight bytes at a time; stop at a quote, backslash, control or non-ASCII byte.
-            index = StrictJSON.plainASCIIEnd(bytes, from: index)
-            guard index < bytes.count else { break }
+        while index < bytes.count, Self.numberBytes.contains(bytes[index]) { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// Finds the string's closing quote (the structure must hold) and decodes its content (which may not).
+    private mutating func parseString() throws(ParseError) -> String? {
+        index += 1
+        let start = index
+        while true {
+            guard index < bytes.count else { throw failure("unterminated string") }
             let byte = bytes[index]
-            if byte >= 0x80 {
-                ascii = false
-                index += 1
-                continue
-            }
-            if byte == UInt8(ascii: "\"") {
-                if !sawEscape, ascii {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
-                    index += 1
-                    return text
-                }
-                if !sawEscape {
-                    // Fast path: no escapes, the string is one run of bytes.
-                    let text = try run(index)
-                    index += 1
-                    return text
-                }
-                try flushRun(index)
-                index += 1
-                return String(scalars)
-            }
-            if byte < 0x20 { throw failure("control character in string") }
+            if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
-                sawEscape = true
-                try flushRun(index)
-                index += 1
-                scalars.append(try parseEscape())
-                runStart = index
+                guard index + 1 < bytes.count else { throw failure("unterminated string") }
+                let escaped = bytes[index + 1]
+                index += 2
+                if escaped == UInt8(ascii: "u") {
+                    guard index + 4 <= bytes.count, !bytes[index..<index + 4].contains(UInt8(ascii: "\"")) else {
+                        throw failure("short \\u escape")
+                    }
+                    index += 4
+                }
                 continue
             }
             index += 1
         }
-        throw failure("unterminated string")
-    }
-
-    /// The index of the first byte at or after `start` that is not plain string ASCII (a quote,
-    /// backslash, control character or non-ASCII byte), or `bytes.count`.
-    static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var i = start
-        let count = bytes.count
-        if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while i + 8 <= count {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                // A byte is zero / below 0x20 when the subtraction borrows into its high bit.
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                    | ((word &- ones &* 0x20) & ~word) | word
-                if special & highs != 0 { break }
-                i += 8
-            }
-        }
-        while i < count {
-            let byte = bytes[i]
-            if byte >= 0x80 || byte < 0x20 || byte == 0x22 || byte == 0x5C { return i }
-            i += 1
-        }
-        return count
-    }
-
-    private mutating func parseEscape() throws(ParseError) -> Unicode.Scalar {
-        guard index < bytes.count else { throw failure("truncated escape") }
-        let byte = bytes[index]
+        let content = bytes[start..<index]
         index += 1
-        switch byte {
-        case UInt8(ascii: "\""): return "\""
-        case UInt8(ascii: "\\"): return "\\"
-        case UInt8(ascii: "/"): return "/"
-        case UInt8(ascii: "b"): return "\u{08}"
-        case UInt8(ascii: "f"): return "\u{0C}"
-        case UInt8(ascii: "n"): return "\n"
-        case UInt8(ascii: "r"): return "\r"
-        case UInt8(ascii: "t"): return "\t"
-        case UInt8(ascii: "u"):
-            let first = try parseHex4()
-            if (0xD800...0xDBFF).contains(first) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                else { throw failure("unpaired surrogate") }
-                index += 2
-                let second = try parseHex4()
-                guard (0xDC00...0xDFFF).contains(second) else { throw failure("unpaired surrogate") }
-                let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                guard let scalar = Unicode.Scalar(value) else { throw failure("invalid code point") }
-                return scalar
-            }
-            guard let scalar = Unicode.Scalar(first) else { throw failure("unpaired surrogate") }
-            return scalar
-        default:
-            throw failure("invalid escape")
+        if content.allSatisfy({ $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\\") }) {
+            return String(decoding: content, as: UTF8.self)
         }
+        return StringContent.decode(Array(content))
+    }
+}
+
+/// The content of a JSON string as `JSONDecoder` reads it when a field is decoded: valid UTF-8, no raw
+/// control character, the eight short escapes, `\u` escapes with surrogates in pairs.
+enum StringContent {
+    private static let shortEscapes: [UInt8: Unicode.Scalar] = [
+        UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/", UInt8(ascii: "b"): "\u{08}",
+        UInt8(ascii: "f"): "\u{0C}", UInt8(ascii: "n"): "\n", UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
+    ]
+
+    static func decode(_ content: [UInt8]) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var position = 0
+        var run: [UInt8] = []
+        func flush() -> Bool {
+            guard let text = String(validating: run, as: UTF8.self) else { return false }
+            scalars.append(contentsOf: text.unicodeScalars)
+            run.removeAll(keepingCapacity: true)
+            return true
+        }
+        while position < content.count {
+            let byte = content[position]
+            if byte < 0x20 { return nil }
+            if byte != UInt8(ascii: "\\") {
+                run.append(byte)
+                position += 1
+                continue
+            }
+            guard flush(), position + 1 < content.count else { return nil }
+            let escaped = content[position + 1]
+            position += 2
+            if let scalar = shortEscapes[escaped] {
+                scalars.append(scalar)
+                continue
+            }
+            guard escaped == UInt8(ascii: "u"), let first = hex(content, at: position) else { return nil }
+            position += 4
+            if (0xD800...0xDBFF).contains(first) {
+                guard position + 6 <= content.count, content[position] == UInt8(ascii: "\\"),
+                    content[position + 1] == UInt8(ascii: "u"), let second = hex(content, at: position + 2),
+                    (0xDC00...0xDFFF).contains(second),
+                    let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                else { return nil }
+                scalars.append(scalar)
+                position += 6
+            } else {
+                guard let scalar = Unicode.Scalar(first) else { return nil }
+                scalars.append(scalar)
+            }
+        }
+        guard flush() else { return nil }
+        return String(scalars)
     }
 
-    private mutating func parseHex4() throws(ParseError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw failure("truncated \\u escape") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("invalid hex digit")
-            }
-            value = value << 4 | digit
-            index += 1
+    private static func hex(_ content: [UInt8], at position: Int) -> UInt32? {
+        guard position + 4 <= content.count else { return nil }
+        return UInt32(String(decoding: content[position..<position + 4], as: UTF8.self), radix: 16).flatMap {
+            content[position..<position + 4].allSatisfy { Character(UnicodeScalar($0)).isHexDigit } ? $0 : nil
         }
-        return value
     }
 }

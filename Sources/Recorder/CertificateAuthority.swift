@@ -135,6 +135,77 @@ public final class CertificateAuthority: Sendable {
             issuerPrivateKey: Certificate.PrivateKey(privateKey))
     }
 
+    /// The names every ``serverConfiguration(forHosts:)`` leaf covers: the loopback names.
+    public static let loopbackNames = ["localhost", "127.0.0.1", "::1"]
+
+    /// A P-256 leaf (with its own fresh key) for a local HTTPS server: its subject alternative names are
+    /// ``loopbackNames`` and `extraHosts` (an IPv4 or IPv6 literal becomes an address entry, anything
+    /// else a DNS name), valid from a day ago for 30 days. Returns the chain (leaf, then this CA) and key.
+    public func makeServerLeaf(extraHosts: [String] = []) throws -> (chain: [Certificate], key: P256.Signing.PrivateKey) {
+        var names: [GeneralName] = []
+        var seen = Set<String>()
+        for host in Self.loopbackNames + extraHosts {
+            let host = host.lowercased()
+            guard !host.isEmpty, seen.insert(host).inserted else { continue }
+            if let address = Self.addressBytes(host) {
+                names.append(.ipAddress(.init(contentBytes: ArraySlice(address))))
+            } else {
+                names.append(.dnsName(host))
+            }
+        }
+        let key = P256.Signing.PrivateKey()
+        let publicKey = Certificate.PublicKey(key.publicKey)
+        let issuerKeyID = try certificate.extensions.subjectKeyIdentifier?.keyIdentifier
+        let date = now()
+        let leaf = try Certificate(
+            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: publicKey,
+            notValidBefore: date.addingTimeInterval(-86_400), notValidAfter: date.addingTimeInterval(30 * 86_400),
+            issuer: certificate.subject,
+            subject: try DistinguishedName {
+                OrganizationName("authtape")
+                CommonName("localhost")
+            },
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
+                try ExtendedKeyUsage([.serverAuth])
+                SubjectAlternativeNames(names)
+                if let issuerKeyID {
+                    AuthorityKeyIdentifier(keyIdentifier: issuerKeyID)
+                }
+            },
+            issuerPrivateKey: Certificate.PrivateKey(privateKey))
+        return ([leaf, certificate], key)
+    }
+
+    /// A TLS server configuration (HTTP/1.1) presenting a fresh ``makeServerLeaf(extraHosts:)`` leaf,
+    /// for `authtape serve`, `mock`, `fuzz --serve` and `record` with `--tls`.
+    public func serverConfiguration(extraHosts: [String] = []) throws -> TLSConfiguration {
+        let (chain, key) = try makeServerLeaf(extraHosts: extraHosts)
+        let certificates = try chain.map { try NIOSSLCertificate(bytes: $0.serializeAsPEM().derBytes, format: .der) }
+        let privateKey = try NIOSSLPrivateKey(bytes: Array(key.derRepresentation), format: .der)
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+        configuration.applicationProtocols = ["http/1.1"]
+        return configuration
+    }
+
+    /// The network-order bytes of an IPv4 or IPv6 literal (brackets allowed), nil for anything else.
+    static func addressBytes(_ text: String) -> [UInt8]? {
+        var text = Substring(text)
+        if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, String(text), &v4) == 1 {
+            return withUnsafeBytes(of: &v4) { Array($0) }
+        }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, String(text), &v6) == 1 {
+            return withUnsafeBytes(of: &v6) { Array($0) }
+        }
+        return nil
+    }
+
     /// A TLS server context presenting a leaf for `host` (made once per host and cached).
     public func serverContext(forHost host: String) throws -> NIOSSLContext {
         let host = host.lowercased()

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOSSL
 
 /// Options of a ``RecordingProxy``: mode, listen address, limits, timeouts and upstream trust.
 public struct RecorderSettings: Sendable {
@@ -56,6 +57,8 @@ public struct RecorderSettings: Sendable {
     public var plainHTTPHosts: Set<String> = []
     /// The CA signing interception leaves; required for interception in forward mode.
     public var certificateAuthority: CertificateAuthority?
+    /// Reverse mode: clients speak TLS to the proxy with this configuration (`authtape record --tls`).
+    public var listenTLS: TLSConfiguration?
 
     /// Creates settings for `mode` with defaults for everything else.
     public init(mode: Mode) {

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// A running recording proxy (reverse or forward mode) that emits every completed exchange to a sink.
 ///
@@ -39,6 +40,12 @@ public final class RecordingProxy: Sendable {
         else {
             throw RecorderError.invalidListenAddress(settings.listenHost)
         }
+        let listenTLS: NIOSSLContext?
+        do {
+            listenTLS = try settings.listenTLS.map { try NIOSSLContext(configuration: $0) }
+        } catch {
+            throw RecorderError.certificateAuthority("cannot use the listening side's TLS certificate or key: \(error)")
+        }
         let ownsGroup = group == nil
         let group = group ?? MultiThreadedEventLoopGroup(numberOfThreads: max(1, settings.eventLoopThreads))
         let shared = ProxyShared(settings: settings, sink: sink, now: now)
@@ -57,6 +64,7 @@ public final class RecordingProxy: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let sync = channel.pipeline.syncOperations
+                    if let listenTLS { try sync.addHandler(NIOSSLServerHandler(context: listenTLS)) }
                     try sync.addHandler(IdleStateHandler(readTimeout: idle))
                     try sync.addHandler(RequestTimeoutHandler(timeout: requestTimeout))
                     try sync.configureProxyServerHTTP()
@@ -72,10 +80,10 @@ public final class RecordingProxy: Sendable {
         }
     }
 
-    /// `http://host:port`, the base URL clients use (reverse mode) or the proxy URL (forward mode).
+    /// `http(s)://host:port`, the base URL clients use (reverse mode) or the proxy URL (forward mode).
     public var url: String {
         let hostPart = host.contains(":") ? "[\(host)]" : host
-        return "http://\(hostPart):\(port)"
+        return "\(settings.listenTLS == nil ? "http" : "https")://\(hostPart):\(port)"
     }
 
     /// Stops accepting new connections; open connections keep being served.

@@ -1,70 +1,98 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import Foundation
 import HAR
 
 extension Redactor {
-    /// Reads the HAR at `input`, redacts it, and writes it to `output` (mode 0600). The
-    /// output is written to a temporary file and renamed, so a failure never leaves half a
-    /// capture and redacting in place loses nothing.
+    /// Reads the HAR at `input` as a stream, redacts it, and writes it to `output` (mode
+    /// 0600) in the input's own layout (`StreamRedaction`). The output is written to a
+    /// temporary file and renamed, so a failure never leaves half a capture and redacting in
+    /// place loses nothing. Errors name the byte offset, the entry and the field.
     @discardableResult
     public func redactFile(input: String, output: String) throws(HARError) -> RedactionSummary {
-        let bytes: [UInt8]
-        if let mapped = MappedFile(path: input) {
-            // The mapping must outlive every use of its bytes.
-            let summary = try withExtendedLifetime(mapped) { () throws(HARError) -> RedactionSummary? in
-                try redactStreaming(mapped.bytes, to: output)
-            }
-            if let summary { return summary }
-            bytes = withExtendedLifetime(mapped) { Array(mapped.bytes) }
-        } else {
-            bytes = try HARRawFile.read(contentsOf: input)
-            if let (parts, summary, _) = redactCapture(bytes: bytes) {
-                try HARRawFile.write(parts: parts, to: output)
-                return summary
-            }
-        }
-        let document = try HARReader.read(bytes: bytes, source: input)
-        let (redacted, summary) = redact(document)
-        try HARWriter.write(redacted, to: output)
-        return summary
+        try redactFile(input: input, output: output, scanner: nil).summary
     }
 
-    /// The splice path writing its output while it runs (`SplicedOutput.Stream`): the
-    /// entries of a parallel redaction are written as their chunks are done, so the copy
-    /// into the file overlaps the other threads' work. Nil (nothing written) when the
-    /// capture must take the typed path.
-    func redactStreaming(
-        _ buffer: UnsafeBufferPointer<UInt8>, to output: String, parallelMinimum: Int = Redactor.parallelMinimum,
-        workers: Int = Redactor.defaultWorkers
-    ) throws(HARError) -> RedactionSummary? {
-        var summary: RedactionSummary?
-        var gaveUp = false
-        var started = false
-        do {
-            try HARRawFile.write(to: output) { fd in
-                started = true
-                var stream = SplicedOutput.Stream(fd: fd, input: buffer)
-                guard
-                    let result = redactCapture(
-                        buffer: buffer, parallelMinimum: parallelMinimum, workers: workers,
-                        flush: { stream.flush($0, open: $1) })
-                else {
-                    // The temporary file is removed; the typed path writes the output.
-                    gaveUp = true
+    /// `redactFile`, with `scanner` run over what is written while it is written (on a
+    /// second thread, fed the output's pieces as they go to the file): the findings are what
+    /// `authtape check` would report on the output. Memory stays bounded (16 pieces of a
+    /// megabyte wait at most).
+    public func redactFile(input: String, output: String, scanner: LeakScanner?) throws(HARError) -> (
+        summary: RedactionSummary, findings: [LeakFinding]
+    ) {
+        let fd = open(input, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw HARError(file: input, message: "cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var failure: HARError?
+        var summary = RedactionSummary(counts: [:])
+        let scan = scanner.map { OutputScan(scanner: $0, file: output) }
+        defer { scan?.queue.close() }
+        do throws(HARError) {
+            try HARRawFile.write(to: output) { out in
+                var stream = HARStream(input: InputWindow(fd: fd), file: input)
+                var redaction = StreamRedaction(output: OutputSink(fd: out), redactor: self, file: input)
+                redaction.output.copies = scan?.queue
+                do throws(HARError) {
+                    try stream.walk(&redaction)
+                    guard stream.sawLog else { throw HARError(file: input, path: "log", message: "missing required field") }
+                    try redaction.finish()
+                } catch {
+                    failure = error
                     return ECANCELED
                 }
-                summary = result.summary
-                return stream.finish(result.output)
+                summary = redaction.total
+                return nil
             }
         } catch {
-            // No temporary file: the typed path reports a capture that is not valid HAR
-            // first, as it did before output was written while redacting.
-            if gaveUp || !started { return nil }
-            throw error
+            throw failure ?? error
         }
-        return summary
+        guard let scan else { return (summary, []) }
+        switch scan.result() {
+        case .success(let findings): return (summary, findings)
+        case .failure(let error): throw HARError(file: output, message: "the leak scan of the output failed: \(error.message)")
+        }
+    }
+
+    /// `redactFile` on bytes in memory: the redacted bytes, in the input's layout.
+    public func redactStream(bytes: [UInt8], source: String = "") throws(HARError) -> (bytes: [UInt8], summary: RedactionSummary) {
+        var stream = HARStream(input: InputWindow(bytes: bytes), file: source)
+        var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: self, file: source)
+        try stream.walk(&redaction)
+        guard stream.sawLog else { throw HARError(file: source, path: "log", message: "missing required field") }
+        return (redaction.output.buffer, redaction.total)
+    }
+}
+
+/// A leak scan running on its own thread over bytes handed to `queue`.
+final class OutputScan: @unchecked Sendable {
+    let queue = ChunkQueue()
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: Result<[LeakFinding], LeakScanError> = .success([])
+
+    init(scanner: LeakScanner, file: String) {
+        let thread = Thread { [self] in
+            do throws(LeakScanError) {
+                outcome = .success(try scanner.scan(InputWindow(queue: queue), file: file))
+            } catch {
+                outcome = .failure(error)
+            }
+            // Whatever the scan left unread is dropped, so the writer never waits on it.
+            while queue.pop() != nil {}
+            done.signal()
+        }
+        thread.name = "leak-scan"
+        thread.start()
+    }
+
+    /// The findings, once the queue is closed and the scan has read everything.
+    func result() -> Result<[LeakFinding], LeakScanError> {
+        queue.close()
+        done.wait()
+        return outcome
     }
 }

@@ -17,11 +17,3 @@ public struct LeakFinding: Sendable, Hashable, CustomStringConvertible {
         return "\(file): \(entryPart)\(location): \(detector): \(reason)"
     }
 }
-
-/// A file the scanner cannot read as HAR.
-public struct LeakScanError: Error, Sendable, CustomStringConvertible {
-    public var file: String
-    public var message: String
-
-    public var description: String { "\(file): \(message)" }
-}

@@ -8,6 +8,8 @@ struct LeakWalker {
     let canaries: [String]
     var findings: [LeakFinding] = []
     var canariesFound: Set<Int> = []
+    /// The findings again, to drop repeats without searching the list.
+    private var reported: Set<LeakFinding> = []
 
     init(file: String, detectors: LeakDetectors, canaries: [String]) {
         self.file = file
@@ -32,7 +34,7 @@ struct LeakWalker {
             for member in object {
                 let childPath = path.isEmpty ? member.key : "\(path).\(member.key)"
                 if member.key == "text", isBase64, case .string(let text) = member.value {
-                    if let data = Data(base64Encoded: text.filter { !$0.isWhitespace }) {
+                    if let data = Data(base64Encoded: ValueRedactor.mayHoldWhiteSpace(text) ? text.filter { !$0.isWhitespace } : text) {
                         examineBytes([UInt8](data), path: childPath + "(base64)", entry: entry)
                         continue
                     }
@@ -76,13 +78,25 @@ struct LeakWalker {
             examineInside(text, path: path, entry: entry, depth: depth)
             return
         }
-        for range in detectors.jwt.matchRanges(in: text) {
+        // Each shape needs something most strings lack: a dot and 26 bytes (JWT), 32 bytes
+        // (long token), `@` (e-mail), `+` (phone). One pass over the bytes says which to run.
+        let count = text.utf8.count
+        var (dot, at, plus) = (false, false, false)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "."): dot = true
+            case UInt8(ascii: "@"): at = true
+            case UInt8(ascii: "+"): plus = true
+            default: break
+            }
+        }
+        for range in dot && count >= 26 ? detectors.jwt.matchRanges(in: text) : [] {
             let candidate = Self.substring(text, range)
             if LeakDetectors.isJWT(candidate) {
                 report(path, entry, "jwt", "JSON Web Token \(LeakDetectors.mask(candidate))")
             }
         }
-        for range in detectors.longToken.matchRanges(in: text) {
+        for range in count >= 32 ? detectors.longToken.matchRanges(in: text) : [] {
             let candidate = Self.substring(text, range)
             if LeakDetectors.isHighEntropy(candidate), !LeakDetectors.isJWT(candidate),
                 !PlaceholderTable.isPlaceholder(String(candidate))
@@ -90,10 +104,10 @@ struct LeakWalker {
                 report(path, entry, "token", "long token-like string \(LeakDetectors.mask(candidate))")
             }
         }
-        for range in detectors.email.matchRanges(in: text) {
+        for range in at ? detectors.email.matchRanges(in: text) : [] {
             report(path, entry, "email", "e-mail address \(LeakDetectors.mask(Self.substring(text, range)))")
         }
-        for range in detectors.phone.matchRanges(in: text) {
+        for range in plus ? detectors.phone.matchRanges(in: text) : [] {
             report(path, entry, "phone", "phone number \(LeakDetectors.mask(Self.substring(text, range)))")
         }
         examineInside(text, path: path, entry: entry, depth: depth)
@@ -105,7 +119,7 @@ struct LeakWalker {
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.first == "{" || trimmed.first == "[", let json = try? JSONParser.parse(text) {
             walkNested(json, path: path, entry: entry, depth: depth + 1)
-        } else if text.contains("="), !text.contains(" "), !text.contains("\n") {
+        } else if Self.has(text, "="), !Self.has(text, " "), !Self.has(text, "\n") {
             let query = text.split(separator: "?", maxSplits: 1).last ?? Substring(text)
             for field in FormBody(query).fields where !field.value.isEmpty {
                 // Shapes were checked on the whole text; here only what needs the field name.
@@ -132,7 +146,7 @@ struct LeakWalker {
     }
 
     mutating func checkCanaries(_ text: String, path: String, entry: Int?) {
-        for (index, canary) in canaries.enumerated() where text.contains(canary) {
+        for (index, canary) in canaries.enumerated() where Self.contains(text, canary) {
             canariesFound.insert(index)
             report(path, entry, "canary", "canary #\(index + 1) appears here")
         }
@@ -140,7 +154,7 @@ struct LeakWalker {
 
     mutating func report(_ path: String, _ entry: Int?, _ detector: String, _ reason: String) {
         let finding = LeakFinding(file: file, entry: entry, location: path, detector: detector, reason: reason)
-        if !findings.contains(finding) { findings.append(finding) }
+        if reported.insert(finding).inserted { findings.append(finding) }
     }
 
     /// `Bearer REDACTED-authorization-1` and cookie lists of placeholders count as redacted.
@@ -168,4 +182,18 @@ struct LeakWalker {
 
 extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension LeakWalker {
+    /// Whether `text` holds the ASCII character `byte` (a byte search: Foundation's
+    /// `contains` bridges the string for every call).
+    static func has(_ text: String, _ byte: Unicode.Scalar) -> Bool {
+        text.utf8.contains(UInt8(truncatingIfNeeded: byte.value))
+    }
+
+    /// Whether `text` holds `part`'s bytes.
+    static func contains(_ text: String, _ part: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { ByteSearch.firstIndex(of: Array(part.utf8), in: $0) != nil }
+    }
 }

@@ -120,13 +120,6 @@ public final class PlaceholderTable: Sendable {
         }
     }
 
-    /// The placeholders for several secrets, in order, under one lock.
-    func placeholders(for calls: ArraySlice<ProvisionalPlaceholders.Call>) -> [String] {
-        state.withLock { state in
-            calls.map { placeholder(for: SecretKey($0.secret, hash: $0.hash), kind: $0.kind, in: &state) }
-        }
-    }
-
     private func placeholder(for key: SecretKey, kind: String, in state: inout State) -> String {
         if let existing = state.bySecret[key] { return existing }
         // A value that already is a placeholder stays as it is (re-redacting a capture).
@@ -210,19 +203,6 @@ public final class PlaceholderTable: Sendable {
             state.issued.insert(placeholder)
             state.bySecret[SecretKey(placeholder)] = placeholder
         }
-    }
-
-    /// The table's contents at one moment, to undo work that is then thrown away.
-    struct Snapshot: Sendable {
-        fileprivate let state: State
-    }
-
-    func snapshot() -> Snapshot {
-        state.withLock { Snapshot(state: $0) }
-    }
-
-    func restore(_ snapshot: Snapshot) {
-        state.withLock { $0 = snapshot.state }
     }
 
     /// How many distinct secrets have been replaced.

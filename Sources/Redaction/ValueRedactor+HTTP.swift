@@ -18,7 +18,34 @@ extension ValueRedactor {
         if let rule = rules.headers[lowered] { return redactHeaderValue(rule: rule, value: value) }
         if lowered == "cookie" { return redactCookieHeader(value) }
         if lowered == "set-cookie" { return redactSetCookie(value) }
+        if Self.urlHeaders.contains(lowered) { return lowered == "link" ? redactLinkHeader(value) : redactURL(value) }
         return applyPatterns(value)
+    }
+
+    /// Headers whose value is a URL or part of one (`:path` repeats the request URL's path and
+    /// query in HTTP/2 exports): they get the URL rules, query parameters included.
+    static let urlHeaders: Set<String> = [":path", "referer", "location", "origin", "content-location", "link"]
+
+    /// `<url>; rel=next, <url>; rel=prev`: each URL between `<` and `>` redacted as a URL, the
+    /// rest by the patterns.
+    mutating func redactLinkHeader(_ value: String) -> String? {
+        var result = ""
+        var changed = false
+        var rest = Substring(value)
+        while let open = rest.firstIndex(of: "<") {
+            let before = String(rest[..<open])
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: ">") else { break }
+            let patterned = applyPatterns(before)
+            let url = String(after[..<close])
+            let redacted = redactURL(url)
+            changed = changed || patterned != nil || redacted != nil
+            result += (patterned ?? before) + "<" + (redacted ?? url) + ">"
+            rest = after[after.index(after: close)...]
+        }
+        let tail = applyPatterns(String(rest))
+        changed = changed || tail != nil
+        return changed ? result + (tail ?? String(rest)) : nil
     }
 
     /// The value of a header whose name has `rule`.
@@ -181,17 +208,9 @@ extension ValueRedactor {
             coding = .gzip
             bytes = inflated
         }
-        let callsBefore = provisional?.calls.count ?? 0
         guard let bodyText = String(validating: bytes, as: UTF8.self),
             let redacted = redactBodyText(bodyText, mimeType: mimeType)
         else { return nil }
-        // Encoded again, the body no longer shows provisional placeholders as text.
-        if provisional != nil, provisional!.calls.count != callsBefore, isBase64 || coding != nil {
-            provisional!.isUnsafe = true
-            // The entry is redone on the serial path, which encodes it for real: encoding it
-            // here (compressing, base64) would be thrown away.
-            return nil
-        }
         var output = Array(redacted.utf8)
         if let coding { output = coding.encode(output) }
         if isBase64 || coding != nil { return Data(output).base64EncodedString() }

@@ -7,9 +7,6 @@ struct ValueRedactor {
     let table: PlaceholderTable
     /// Replacements made, by kind of secret.
     var counts: [String: Int] = [:]
-    /// When set, placeholders are provisional and recorded here instead of coming from
-    /// `table` (entries redacted in parallel, `ParallelSplice`).
-    var provisional: ProvisionalPlaceholders?
     /// Whether JSON bodies in the serialiser's compact form are redacted on their bytes
     /// (`redactJSONText`); tests turn it off to get the tree walk as a reference.
     var jsonBodiesOnBytes = true
@@ -25,7 +22,6 @@ struct ValueRedactor {
     mutating func replace(_ value: String, kind: String) -> String {
         if Self.staysAsItIs(value) { return value }
         count(kind)
-        if provisional != nil { return provisional!.placeholder(for: value, kind: kind) }
         return table.placeholder(for: value, kind: kind)
     }
 
@@ -35,11 +31,7 @@ struct ValueRedactor {
     mutating func appendReplacement(of value: String, kind: String, to out: inout [UInt8]) -> Bool {
         if Self.staysAsItIs(value) { return false }
         count(kind)
-        if provisional != nil {
-            provisional!.appendPlaceholder(for: value, kind: kind, to: &out)
-        } else {
-            out.append(contentsOf: table.placeholder(for: value, kind: kind).utf8)
-        }
+        out.append(contentsOf: table.placeholder(for: value, kind: kind).utf8)
         return true
     }
 
@@ -64,7 +56,6 @@ struct ValueRedactor {
     /// Runs the pattern rules inside `value`; nil when nothing matched.
     mutating func applyPatterns(_ value: String) -> String? {
         if value.isEmpty { return nil }
-        if provisional != nil { return applyPatternsProvisionally(value) }
         var current = value
         var changed = false
         for (index, (pattern, rule)) in rules.patterns.enumerated() {
@@ -75,55 +66,6 @@ struct ValueRedactor {
                 current = replaced
                 changed = true
             }
-        }
-        return changed ? current : nil
-    }
-
-    /// `applyPatterns` with provisional placeholders: the same text, except that a match of a
-    /// later pattern touching a placeholder an earlier one inserted marks the entry unsafe
-    /// (its extent could depend on the placeholder's digits).
-    private mutating func applyPatternsProvisionally(_ value: String) -> String? {
-        var current = value
-        var changed = false
-        // Byte ranges of the placeholders inserted so far, in `current`, ascending.
-        var inserted: [Range<Int>] = []
-        for (index, (pattern, rule)) in rules.patterns.enumerated() {
-            if let literal = rules.requiredLiterals[index], !CompiledRules.contains(current, literal) { continue }
-            let ranges = pattern.matchRanges(in: current)
-            if ranges.isEmpty { continue }
-            var output: [UInt8] = []
-            var placed: [Range<Int>] = []
-            var cursor = 0
-            var next = 0
-            var bytes = current
-            bytes.withUTF8 { buffer in
-                output.reserveCapacity(buffer.count)
-                for range in ranges {
-                    // Earlier placeholders before this match move with the output.
-                    while next < inserted.count, inserted[next].upperBound < range.lowerBound {
-                        let shift = output.count + (inserted[next].lowerBound - cursor)
-                        placed.append(shift..<(shift + inserted[next].count))
-                        next += 1
-                    }
-                    if next < inserted.count, inserted[next].lowerBound <= range.upperBound {
-                        provisional!.isUnsafe = true
-                    }
-                    output.append(contentsOf: buffer[cursor..<range.lowerBound])
-                    let text = replace(String(decoding: buffer[range], as: UTF8.self), kind: rule.kind)
-                    placed.append(output.count..<(output.count + text.utf8.count))
-                    output.append(contentsOf: text.utf8)
-                    cursor = range.upperBound
-                }
-                while next < inserted.count {
-                    let shift = output.count + (inserted[next].lowerBound - cursor)
-                    placed.append(shift..<(shift + inserted[next].count))
-                    next += 1
-                }
-                output.append(contentsOf: buffer[cursor...])
-            }
-            current = String(decoding: output, as: UTF8.self)
-            inserted = placed.sorted { $0.lowerBound < $1.lowerBound }
-            changed = true
         }
         return changed ? current : nil
     }

@@ -2,16 +2,19 @@ import Foundation
 import HAR
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// `authtape mock`: serves a capture over HTTP (never contacting any upstream), sequence-aware and
-/// fail-closed; logs every request it served or refused, without values.
+/// `authtape mock`: serves a capture over HTTP or HTTPS (never contacting any upstream), sequence-aware
+/// and fail-closed; logs every request it served or refused, without values.
 public enum MockServer {
-    /// Starts serving `exchanges` on `host:port` (0 picks a free port) and returns once it listens.
+    /// Starts serving `exchanges` on `host:port` (0 picks a free port), over HTTPS when `tls` is given,
+    /// and returns once it listens.
     public static func start(
-        exchanges: [RecordedExchange], host: String = "127.0.0.1", port: Int = 0,
+        exchanges: [RecordedExchange], host: String = "127.0.0.1", port: Int = 0, tls: TLSConfiguration? = nil,
         logger: Logger = Logger(label: "authtape.mock")
     ) async throws -> RunningMock {
         let sequence = Locked(MockSequence(exchanges: exchanges))
@@ -19,8 +22,16 @@ public enum MockServer {
             await respond(to: request, sequence: sequence, logger: logger)
         }
         let (ports, continuation) = AsyncStream<Int>.makeStream()
+        var server: HTTPServerBuilder = .http1()
+        if let tls {
+            do {
+                server = try .tls(.http1(), tlsConfiguration: tls)
+            } catch {
+                throw MockError(message: "cannot use the TLS certificate or key: \(error)")
+            }
+        }
         let app = Application(
-            responder: responder, server: .http1(),
+            responder: responder, server: server,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? port)
@@ -38,7 +49,10 @@ public enum MockServer {
             throw MockError(message: "the mock server stopped before it listened on \(host):\(port): "
                 + (failure.withLock { $0 } ?? "unknown error"))
         }
-        return RunningMock(host: host, port: bound, task: task, remaining: { sequence.withLock { $0.remaining } }) {
+        return RunningMock(
+            host: host, port: bound, scheme: tls == nil ? "http" : "https", task: task,
+            remaining: { sequence.withLock { $0.remaining } }
+        ) {
             await group.triggerGracefulShutdown()
         }
     }
@@ -89,21 +103,24 @@ public final class RunningMock: Sendable {
     public let host: String
     /// The bound port.
     public let port: Int
+    /// `http` or `https`.
+    public let scheme: String
     private let task: Task<Void, Never>
     private let remainingCount: @Sendable () -> Int
     private let shutdown: @Sendable () async -> Void
 
-    init(host: String, port: Int, task: Task<Void, Never>, remaining: @escaping @Sendable () -> Int,
+    init(host: String, port: Int, scheme: String, task: Task<Void, Never>, remaining: @escaping @Sendable () -> Int,
          shutdown: @escaping @Sendable () async -> Void) {
         self.host = host
         self.port = port
+        self.scheme = scheme
         self.task = task
         self.remainingCount = remaining
         self.shutdown = shutdown
     }
 
-    /// `http://host:port`.
-    public var baseURL: URL { URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
+    /// `http(s)://host:port`.
+    public var baseURL: URL { URL(string: "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)")! }
     /// Recorded exchanges not served yet.
     public var remaining: Int { remainingCount() }
 
@@ -126,9 +143,11 @@ public struct MockError: Error, CustomStringConvertible, Sendable {
 
 /// The entry function of `authtape mock`.
 public enum MockEntry {
-    /// Reads the capture, serves it until the task is cancelled, printing where to point the app.
+    /// Reads the capture, serves it (over HTTPS when `tls` is given) until the task is cancelled, printing
+    /// where to point the app.
     public static func run(
-        capturePath: String, host: String, port: Int, logger: Logger, print: @escaping @Sendable (String) -> Void
+        capturePath: String, host: String, port: Int, tls: TLSConfiguration? = nil, logger: Logger,
+        print: @escaping @Sendable (String) -> Void
     ) async throws {
         let document: HARDocument
         do { document = try HARReader.read(contentsOf: capturePath) } catch { throw MockError(message: "\(error)") }
@@ -136,18 +155,12 @@ public enum MockEntry {
         guard let first = exchanges.first else {
             throw MockError(message: "\(capturePath): no native-auth exchange to serve")
         }
-        let mock = try await start(exchanges: exchanges, host: host, port: port, logger: logger)
+        let mock = try await MockServer.start(exchanges: exchanges, host: host, port: port, tls: tls, logger: logger)
         let authority = ReplayEndpoint.authority(of: first.url, endpoint: first.endpoint)
             .flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? ""
         print("authtape mock: serving \(exchanges.count) recorded exchanges of \(capturePath)")
         print("authority: \(mock.baseURL.absoluteString)\(authority)")
         await mock.wait()
-    }
-
-    private static func start(exchanges: [RecordedExchange], host: String, port: Int, logger: Logger) async throws
-        -> RunningMock
-    {
-        try await MockServer.start(exchanges: exchanges, host: host, port: port, logger: logger)
     }
 }
 

@@ -76,6 +76,35 @@ public struct RecordedExchange: Sendable {
     public var flowKind: String?
     /// The `_authtape.expectedOutcome` annotation (callback, error, newState), when present.
     public var annotatedOutcome: Outcome?
+    /// When the request started, in seconds since 1970 (`startedDateTime`); nil when it cannot be read.
+    public var startedAt: Double? = nil
+    /// How long the exchange took, in seconds (`time`); nil when it is negative or absurd.
+    public var duration: Double? = nil
+
+    /// When the response ended, in seconds since 1970; nil when the timing is unknown.
+    public var endedAt: Double? {
+        guard let startedAt, let duration else { return nil }
+        return startedAt + duration
+    }
+
+    /// The response makes MSAL resend the same request once: a 5xx, no response (status 0), or a
+    /// 400/401 with a `WWW-Authenticate: PKeyAuth` challenge.
+    var resendCause: ResendCause? {
+        switch status {
+        case 0: return .failure
+        case 500...599: return .failure
+        case 400, 401:
+            let challenged = responseHeaders.contains {
+                $0.0.lowercased() == "www-authenticate" && $0.1.lowercased().contains("pkeyauth")
+            }
+            return challenged ? .pkeyAuth : nil
+        default: return nil
+        }
+    }
+
+    /// Why MSAL resends a request: the transport's single retry (5xx or network failure share one
+    /// counter), or its single answer to a PKeyAuth challenge.
+    enum ResendCause { case failure, pkeyAuth }
 
     /// The first form field with this name.
     public func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
@@ -173,9 +202,16 @@ extension RecordedExchange {
                     responseBody: responseBody, flowId: entry.authtape?.flowId, flowKind: entry.authtape?.flowKind,
                     annotatedOutcome: entry.authtape?.expectedOutcome.map {
                         Outcome(callback: $0.callback, error: $0.error, newState: $0.newState)
-                    }))
+                    },
+                    startedAt: CaptureTimestamp.seconds(entry.startedDateTime), duration: Self.duration(entry.time)))
         }
         return result
+    }
+
+    /// A HAR `time` (milliseconds) in seconds, when it is a plausible duration (0 to one day).
+    static func duration(_ milliseconds: Double) -> Double? {
+        guard milliseconds.isFinite, milliseconds >= 0, milliseconds <= 86_400_000 else { return nil }
+        return milliseconds / 1000
     }
 }
 

@@ -9,17 +9,23 @@ public struct ReplayRunner: Sendable {
     public var seed: UInt64
     /// Called with each flow's transport before the flow runs (tests use it to observe requests).
     public var transportObserver: (@Sendable (ScriptedTransport) -> Void)?
+    /// How user actions are read from capture files (``replay(paths:)``).
+    public var inference: InferenceOptions
 
     /// Creates a runner.
-    public init(seed: UInt64 = 1, transportObserver: (@Sendable (ScriptedTransport) -> Void)? = nil) {
+    public init(
+        seed: UInt64 = 1, inference: InferenceOptions = .standard,
+        transportObserver: (@Sendable (ScriptedTransport) -> Void)? = nil
+    ) {
         self.seed = seed
+        self.inference = inference
         self.transportObserver = transportObserver
     }
 
-    /// Replays capture files.
+    /// Replays capture files; an unreadable file is a failed capture naming the problem.
     public func replay(paths: [String]) async -> ReplayReport {
         var results: [CaptureResult] = []
-        for path in paths { results.append(await replay(ScriptInference.script(contentsOf: path))) }
+        for path in paths { results.append(await replay(ScriptInference.script(contentsOf: path, options: inference))) }
         return ReplayReport(captures: results)
     }
 

@@ -3,7 +3,7 @@ import HAR
 extension ScriptInference {
     /// The user action whose first request is `flow[index]`, with the state classes it can be called on
     /// (most likely first); nil for requests that only ever follow another (introspect, poll, …).
-    static func action(at index: Int, in flow: [RecordedExchange]) -> (ReplayAction, [String?])? {
+    static func action(at index: Int, in flow: [RecordedExchange], continuity: [Continuity]) -> (ReplayAction, [String?])? {
         let exchange = flow[index]
         let grant = exchange.grantType
         switch exchange.endpoint {
@@ -24,7 +24,7 @@ extension ScriptInference {
             default: return nil
             }
         case .signInInitiate:
-            let (password, scopes) = signInDetails(from: index, in: flow)
+            let (password, scopes) = signInDetails(from: index, in: flow, continuity: continuity)
             return (.signIn(username: exchange.field("username") ?? "", password: password, scopes: scopes), [nil])
         case .signInChallenge:
             if let id = exchange.field("id") {
@@ -69,22 +69,31 @@ extension ScriptInference {
         }
     }
 
-    /// For a sign-in starting at `index`: the password when it goes out in the token call right after a
-    /// password challenge (and is not retried later, which only a password-required state allows), and the
-    /// scopes of the flow's first token call.
-    static func signInDetails(from index: Int, in flow: [RecordedExchange]) -> (String?, [String]) {
+    /// For a sign-in starting at `index`: the password, when the SDK sent it, and the scopes of the
+    /// flow's first token call. The SDK sends the password given to `signIn` in the token call right
+    /// after a password challenge; the password goes up front unless the capture shows the user typed
+    /// it: that call began a user action (a pause longer than the gap, or an annotated outcome after
+    /// the challenge), or a later password call that is not a resend (only a password-required state
+    /// allows another try).
+    static func signInDetails(from index: Int, in flow: [RecordedExchange], continuity: [Continuity])
+        -> (String?, [String])
+    {
         var scopes: [String]?
         var passwordCalls: [Int] = []
         var position = index + 1
-        while position < flow.count, !FlowGrouper.startEndpoints.contains(flow[position].endpoint) {
+        while position < flow.count, !FlowGrouper.startEndpoints.contains(flow[position].endpoint)
+            || continuity[position] == .resend
+        {
             let exchange = flow[position]
             if exchange.endpoint == .token, exchange.grantType != "refresh_token" {
                 if scopes == nil { scopes = scopeList(exchange.field("scope")) }
-                if exchange.grantType == "password" { passwordCalls.append(position) }
+                if exchange.grantType == "password", continuity[position] != .resend { passwordCalls.append(position) }
             }
             position += 1
         }
-        guard passwordCalls.count == 1, let call = passwordCalls.first, call >= index + 2 else { return (nil, scopes ?? []) }
+        guard passwordCalls.count == 1, let call = passwordCalls.first, call >= index + 2,
+            !continuity[call].beginsUserAction
+        else { return (nil, scopes ?? []) }
         let challenge = flow[call - 1]
         guard challenge.endpoint == .signInChallenge, challenge.field("id") == nil,
             challenge.responseStrings["challenge_type"] == "password",

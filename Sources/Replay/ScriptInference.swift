@@ -6,7 +6,10 @@ import Oracle
 /// infers the app configuration and, per flow, the user actions with the oracle's expected outcomes.
 ///
 /// Action boundaries come from the oracle: an action consumes the responses the outcome table walks
-/// through until it reaches an outcome, and the next request starts the next action.
+/// through until it reaches an outcome, and the next request starts the next action. Where the
+/// capture must decide whether the SDK or the user sent a request (a password sign-in), its evidence
+/// decides: MSAL's resends, `_authtape.expectedOutcome` annotations and pauses longer than
+/// ``InferenceOptions/actionGap``.
 public enum ScriptInference {
     /// MSAL's default scopes, added to every token request and so left out of inferred scopes.
     static let defaultScopes: Set<String> = ["openid", "profile", "offline_access"]
@@ -14,16 +17,18 @@ public enum ScriptInference {
     public static let accountState = "account"
 
     /// Reads and infers a capture file; read errors become capture problems.
-    public static func script(contentsOf path: String) -> CaptureScript {
+    public static func script(contentsOf path: String, options: InferenceOptions = .standard) -> CaptureScript {
         do {
-            return script(of: try HARReader.read(contentsOf: path), path: path)
+            return script(of: try HARReader.read(contentsOf: path), path: path, options: options)
         } catch {
             return CaptureScript(path: path, configuration: nil, flows: [], problems: ["\(error)"])
         }
     }
 
     /// Infers the script of a decoded capture.
-    public static func script(of document: HARDocument, path: String) -> CaptureScript {
+    public static func script(of document: HARDocument, path: String, options: InferenceOptions = .standard)
+        -> CaptureScript
+    {
         let exchanges = RecordedExchange.exchanges(of: document)
         guard !exchanges.isEmpty else {
             return CaptureScript(
@@ -31,7 +36,7 @@ public enum ScriptInference {
                 problems: ["no native-auth exchange found among \(document.log.entries.count) entries"])
         }
         let configuration = inferConfiguration(exchanges)
-        let flows = FlowGrouper.group(exchanges).map { flowScript($0) }
+        let flows = FlowGrouper.group(exchanges).map { flowScript($0, options: options) }
         return CaptureScript(path: path, configuration: configuration, flows: flows, problems: [])
     }
 
@@ -69,13 +74,14 @@ public enum ScriptInference {
 
     // MARK: flows
 
-    static func flowScript(_ flow: [RecordedExchange]) -> FlowScript {
+    static func flowScript(_ flow: [RecordedExchange], options: InferenceOptions = .standard) -> FlowScript {
+        let continuity = ActionEvidence.continuity(of: flow, options: options)
         var steps: [ScriptStep] = []
         var problems: [String] = []
         var current: String?
         var index = 0
         while index < flow.count {
-            guard let (inferred, candidates) = action(at: index, in: flow) else {
+            guard let (inferred, candidates) = action(at: index, in: flow, continuity: continuity) else {
                 problems.append("\(flow[index].label) does not start a user action here; it is not replayed")
                 index += 1
                 continue

@@ -1,6 +1,7 @@
 import Emulator
 import Foundation
 import HAR
+import Inspector
 import Logging
 import NativeAuth
 import Recorder
@@ -91,6 +92,14 @@ public enum DemoRunner {
         canaries += ["Bright-River-\(environment.runID)-7!", "Quiet-Harbor-\(environment.runID)-9!"]
         let leaks = try LeakScanner(canaries: canaries).scan(path: capturePath)
         let replay = await ReplayRunner().replay(paths: [capturePath])
+        // The capture as a page a person can read: flows as sequence diagrams, outcomes, placeholders.
+        let viewPath = (capturePath as NSString).deletingPathExtension + ".html"
+        do {
+            try InspectorEntry.write(try await InspectorEntry.page(paths: [capturePath], canaries: canaries), to: viewPath)
+            print("view: \(viewPath) (open it in a browser; it loads nothing from the network)")
+        } catch {
+            print("view: cannot write \(viewPath): \(error)")
+        }
         return Report(scenarios: results, capturePath: capturePath, entries: entries, leaks: leaks, replay: replay)
     }
 }

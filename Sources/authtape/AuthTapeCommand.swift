@@ -9,7 +9,7 @@ struct AuthTapeCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, RecordCommand.self, RecoverCommand.self, ServeCommand.self, OtpCommand.self,
             RedactCommand.self, CheckCommand.self, ReplayCommand.self, MockCommand.self, FuzzCommand.self,
-            CACommand.self, ScenariosCommand.self,
+            CACommand.self, ScenariosCommand.self, ViewCommand.self,
         ])
 
     /// Runs the command, turning `CLIFailure` into a one-line message and its exit status.

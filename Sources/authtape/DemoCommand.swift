@@ -14,8 +14,8 @@ struct DemoCommand: AsyncParsableCommand {
             sign-in after reset, and an email-code sign-in. Prints each step's outcome, writes
             the redacted capture, scans it for leaks with every secret of the run as a canary,
             and replays it through the engine with no network, judged by the oracle. It ends
-            with a short fuzz run (5 s, seed 1) over the flows of the capture it recorded; its
-            findings are reported but do not fail the demo.
+            with a short fuzz run (5 s, seed 1) over the flows of the capture it recorded, which
+            must end with 0 findings: a finding fails the demo like a failed journey.
             """)
 
     @Option(name: .shortAndLong, help: "Where to write the capture.")
@@ -48,15 +48,18 @@ struct DemoCommand: AsyncParsableCommand {
                 print("  \(step.action): \(step.diagnostics.joined(separator: "; "))")
             }
         }
-        try await fuzzCapture(report.capturePath)
-        if !report.passed { throw ExitCode(1) }
+        let fuzzClean = await fuzzCapture(report.capturePath)
+        if !report.passed || !fuzzClean { throw ExitCode(1) }
     }
 
-    /// A short fuzz campaign over the demo capture's flows; findings are printed, not fatal.
-    func fuzzCapture(_ path: String) async throws {
+    /// A short fuzz campaign over the demo capture's flows; true when it ends with 0 findings.
+    func fuzzCapture(_ path: String) async -> Bool {
         let (flows, problems) = CaptureFlows.flows(contentsOf: path)
         for problem in problems { print("fuzz: \(problem)") }
-        guard !flows.isEmpty else { return }
+        guard !flows.isEmpty else {
+            print("fuzz: the demo capture has no flows to fuzz")
+            return false
+        }
         print("")
         print("== fuzz: 5 s over the \(flows.count) flows of the demo capture")
         let out = (path as NSString).deletingPathExtension + "-fuzz"
@@ -64,9 +67,12 @@ struct DemoCommand: AsyncParsableCommand {
             seed: 1, duration: 5, outDirectory: out, reports: [.text], extraFlows: flows, includeBuiltIn: false)
         let printLine: @Sendable (String) -> Void = { line in Swift.print(line) }
         do {
-            _ = try await FuzzCampaign.run(options, print: printLine)
+            let status = try await FuzzCampaign.run(options, print: printLine)
+            print(status == 0 ? "fuzz: 0 findings" : "fuzz: findings above (a defect: the engine and the oracle disagree)")
+            return status == 0
         } catch {
             print("fuzz: could not run: \(error)")
+            return false
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Fuzz
+import HAR
 
 struct FuzzCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,7 +41,7 @@ struct FuzzCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Directory for summary.txt, report.json, junit.xml, report.md and findings/*.har.")
     var out: String?
 
-    @Option(name: .long, help: "Report printed to standard output: text, json, junit or markdown (repeatable).")
+    @Option(name: .long, help: "Report printed to standard output: text, json, junit or markdown; html writes report.html into --out (repeatable).")
     var report: [String] = []
 
     @Option(name: .long, help: "Only this built-in flow (repeatable).")
@@ -79,7 +80,55 @@ struct FuzzCommand: AsyncParsableCommand {
     @Option(name: .long, help: "With --serve: percentage of exchanges to mutate.")
     var rate: Int = 100
 
+    @OptionGroup(title: "HTTPS (with --serve)") var tlsOptions: TLSOptions
+
+    @Flag(name: .long, help: "Prove the campaign catches every planted engine fault: per fault, the cases it took (default 60 s, seed 1).")
+    var proveFaults = false
+
+    @Option(name: .customLong("fault"), help: "With --prove-faults: only this planted fault (repeatable).")
+    var faultNames: [String] = []
+
+    @Option(name: .long, help: "Also fuzz N flows of user actions explored from the seed, state by state (action exploration).")
+    var explore: Int = 0
+
+    @Flag(name: .long, help: "Print how often the campaign's cases reached each outcome-table row, and the rows never hit.")
+    var rowCoverage = false
+
+    @Flag(name: .long, help: "With --prove-faults or --row-coverage: add table-directed answers (one per outcome-table row of the step).")
+    var tableAnswers = false
+
+    @Option(name: .long, help: "Turn this libFuzzer crash file into a repro capture (in --out, default .) and exit.")
+    var fromCrash: String?
+
+    @Option(name: .long, help: "With --from-crash: the fuzzer that wrote it (AuthTapeFuzzer, FuzzClassifyTarget, FuzzOracleTarget, FuzzHARTarget, FuzzRedactTarget; default: named in the path, else AuthTapeFuzzer).")
+    var crashTarget: String?
+
+    @Option(name: .long, help: "Write every libFuzzer target's seeds (built-in flows, outcome table, CAPTURE entries) as DIR/<target>.seeds and exit.")
+    var writeSeeds: String?
+
     func run() async throws {
+        if let writeSeeds {
+            let documents = try captures.map { path in try HARReader.read(contentsOf: path) }
+            for (target, count) in try LibFuzzerSeeds.write(to: writeSeeds, captures: documents) {
+                print("\(target.rawValue): \(count) seeds")
+            }
+            return
+        }
+        if let fromCrash {
+            let target = try crashTarget.map { name in
+                guard let target = CrashTarget(rawValue: name) else {
+                    throw CLIFailure(message: "unknown --crash-target '\(name)'", exitCode: 2)
+                }
+                return target
+            }
+            do {
+                let (path, summary) = try await CrashImport.importFile(fromCrash, target: target, directory: out ?? ".")
+                print("\(path): \(summary)")
+            } catch {
+                throw CLIFailure(message: error.description, exitCode: 2)
+            }
+            return
+        }
         if serve {
             try await runServe()
             return
@@ -89,6 +138,7 @@ struct FuzzCommand: AsyncParsableCommand {
         }
         var formats: [ReportFormat] = []
         for name in report {
+            if name == "html" { continue }
             guard let format = ReportFormat(rawValue: name) else {
                 throw CLIFailure(message: "unknown report format '\(name)' (text, json, junit, markdown)", exitCode: 2)
             }
@@ -101,6 +151,15 @@ struct FuzzCommand: AsyncParsableCommand {
             }
             seconds = parsed
         }
+        let chosenOperators: [any MutationOperator] = Operators.all + (tableAnswers ? [TableAnswerOperator()] : [])
+        if proveFaults {
+            let flows = BaseFlows.all + ActionExplorer(seed: seed ?? 1).flows(count: explore > 0 ? explore : 24)
+            let status = await FaultProof.command(seed: seed ?? 1, cases: cases, duration: seconds, jobs: jobs,
+                                                  faultNames: faultNames, flows: flows, operators: chosenOperators,
+                                                  print: { Swift.print($0) })
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         var extraFlows: [FuzzFlow] = []
         for path in captures {
             let (flows, problems) = CaptureFlows.flows(contentsOf: path)
@@ -111,8 +170,14 @@ struct FuzzCommand: AsyncParsableCommand {
             throw CLIFailure(message: "no flow of the given captures can be fuzzed", exitCode: 2)
         }
         let runSeed = seed ?? UInt64(Date().timeIntervalSince1970 * 1000) & 0xFFFF_FFFF
+        if explore > 0 { extraFlows += ActionExplorer(seed: runSeed).flows(count: explore) }
+        if rowCoverage {
+            let flows = (captures.isEmpty ? BaseFlows.all : []) + extraFlows
+            Swift.print(RowCoverage.of(CaseGenerator(flows: flows, operators: chosenOperators, seed: runSeed), cases: cases ?? 100_000).text())
+            return
+        }
         let options = FuzzCampaignOptions(
-            seed: runSeed, cases: cases, duration: seconds, jobs: jobs, outDirectory: out,
+            seed: runSeed, cases: cases, duration: seconds, jobs: jobs, outDirectory: htmlFolder(seed: runSeed) ?? out,
             reports: formats.isEmpty ? [.text] : formats, flowNames: flow, extraFlows: extraFlows,
             includeBuiltIn: captures.isEmpty, singleCase: caseIndex, caseTimeout: caseTimeout)
         let terminal = isatty(STDERR_FILENO) == 1
@@ -136,6 +201,7 @@ struct FuzzCommand: AsyncParsableCommand {
             exitStatus = max(exitStatus, transportStatus)
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
         }
+        if let folder = htmlFolder(seed: runSeed) { try await writeHTMLReport(folder: folder) }
         if exitStatus != 0 { throw ExitCode(exitStatus) }
     }
 

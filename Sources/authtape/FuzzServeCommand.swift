@@ -3,7 +3,7 @@ import Foundation
 import Fuzz
 
 extension FuzzCommand {
-    /// `authtape fuzz --serve [--upstream URL | CAPTURE] [--port N] [--seed N] [--operators …]`.
+    /// `authtape fuzz --serve [--upstream URL | CAPTURE] [--port N] [--seed N] [--operators …] [--tls]`.
     func runServe() async throws {
         let source: MutatingServerSource
         switch (upstream, captures.count) {
@@ -33,8 +33,11 @@ extension FuzzCommand {
         guard (0...100).contains(rate) else { throw CLIFailure(message: "--rate must be 0 to 100", exitCode: 2) }
         guard (0...65_535).contains(port) else { throw CLIFailure(message: "--port must be 0 to 65535", exitCode: 2) }
         let runSeed = seed ?? UInt64(Date().timeIntervalSince1970 * 1000) & 0xFFFF_FFFF
+        let tls = try tlsOptions.serverTLS()
+        if let tls { printError(tls.summary) }
         let options = MutatingServer.Options(
-            source: source, host: host, port: port, seed: runSeed, operators: chosen.isEmpty ? Operators.all : chosen, rate: rate)
+            source: source, host: host, port: port, seed: runSeed, operators: chosen.isEmpty ? Operators.all : chosen, rate: rate,
+            tls: tls?.configuration)
         do {
             // Written unbuffered, so a person (or a test) reading a pipe sees each exchange as it happens.
             try await FuzzServe.run(options, print: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })

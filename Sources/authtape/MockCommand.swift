@@ -1,23 +1,36 @@
 import ArgumentParser
+import Foundation
 import Logging
 import Replay
 
-/// `authtape mock`: serve a capture over HTTP for a real client.
+/// `authtape mock`: serve a capture over HTTP or HTTPS for a real client.
 struct MockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock",
-        abstract: "Serve a capture over HTTP so a real client (MSAL, a browser app) can run against it.",
+        abstract: "Serve a capture over HTTP(S) so a real client (MSAL, a browser app) can run against it.",
         discussion: "Answers each native-auth request with the first unused recorded exchange that matches it "
             + "(identical requests in recorded order; redaction placeholders match any value). Any other request "
-            + "gets a 404 JSON error naming the closest recorded request and the differing fields.")
+            + "gets a 404 JSON error naming the closest recorded request and the differing fields. "
+            + "MSAL needs HTTPS: --tls (see docs/real-apps.md).")
 
     @Argument(help: "The capture to serve.") var capture: String
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free port).") var port = 8788
+    @OptionGroup(title: "HTTPS") var tlsOptions: TLSOptions
 
     func run() async throws {
+        do {
+            _ = try CaptureInput.servableExchanges(contentsOf: capture)
+        } catch {
+            printError("mock cannot serve \(error)")
+            throw ExitCode(2)
+        }
         var logger = Logger(label: "authtape.mock")
         logger.logLevel = .info
-        try await MockEntry.run(capturePath: capture, host: host, port: port, logger: logger) { print($0) }
+        let tls = try tlsOptions.serverTLS()
+        if let tls { printError(tls.summary) }
+        try await MockEntry.run(
+            capturePath: capture, host: host, port: port, tls: tls?.configuration, logger: logger
+        ) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     }
 }

@@ -12,7 +12,8 @@ struct RecordCommand: AsyncParsableCommand {
         abstract: "Record native-auth traffic through a proxy into a redacted HAR capture.",
         discussion: """
             Reverse mode (default): point the app's authority at the proxy; paths are forwarded
-            unchanged to --upstream. Without --upstream an embedded emulator is started.
+            unchanged to --upstream. Without --upstream an embedded emulator is started. With --tls
+            the proxy itself speaks HTTPS (a leaf signed by the authtape CA), as MSAL requires.
             Forward mode (--forward): an HTTP proxy with CONNECT; TLS to captured hosts
             (*.ciamlogin.com and the emulator by default) is intercepted with a leaf signed by the
             authtape CA (see `authtape ca export`); other hosts are tunnelled untouched.
@@ -56,19 +57,27 @@ struct RecordCommand: AsyncParsableCommand {
     @Flag(name: .customLong("json-log"), help: "Print each exchange as one JSON object per line.")
     var jsonLog = false
 
+    @OptionGroup(title: "HTTPS on the listening side (reverse mode)") var tlsOptions: TLSOptions
+
     func validate() throws {
         if quiet && jsonLog { throw ValidationError("--quiet and --json-log exclude each other") }
         if maxBody <= 0 { throw ValidationError("--max-body must be positive") }
         if let threads, threads <= 0 { throw ValidationError("--threads must be positive") }
+        if forward, tlsOptions.isEnabled {
+            throw ValidationError(
+                "--tls and --tls-cert are for reverse mode's listening side; --forward intercepts TLS after CONNECT")
+        }
         if let upstream {
             do { _ = try Upstream(url: upstream) } catch { throw ValidationError(error.description) }
         }
     }
 
     func run() async throws {
+        let listenTLS = try tlsOptions.serverTLS()
         var emulator: RunningEmulator?
         var proxySettings: RecorderSettings
         var upstreamName: String
+        var tenant = upstream.flatMap(Self.tenantDomain(upstream:)) ?? "<tenant>.onmicrosoft.com"
         if let upstream {
             let parsed = try Upstream(url: upstream)
             proxySettings = RecorderSettings(mode: forward ? .forward : .reverse(parsed))
@@ -77,6 +86,7 @@ struct RecordCommand: AsyncParsableCommand {
             let quiet = Logger(label: "authtape.record.emulator") { _ in SwiftLogNoOpLogHandler() }
             let running = try await EmulatorServer.start(core: try EmulatorCore(logger: quiet), logger: quiet)
             emulator = running
+            tenant = running.core.config.tenant.domain
             let local = Upstream(host: "127.0.0.1", port: running.port, isTLS: false)
             proxySettings = RecorderSettings(mode: forward ? .forward : .reverse(local))
             upstreamName = "emulator"
@@ -90,6 +100,7 @@ struct RecordCommand: AsyncParsableCommand {
         if let threads { proxySettings.eventLoopThreads = threads }
         proxySettings.captureFilter = CaptureFilter(patterns: CaptureFilter.default.patterns + captureHosts)
         if insecureUpstream { proxySettings.upstreamVerification = .insecure }
+        proxySettings.listenTLS = listenTLS?.configuration
         if forward { proxySettings.certificateAuthority = try CertificateAuthority.loadOrCreate() }
 
         var capture = CaptureWriter.Settings(outputPath: out)
@@ -113,7 +124,9 @@ struct RecordCommand: AsyncParsableCommand {
             printError("recovered \(leftover.entries) entries of an interrupted recording into \(leftover.path)")
         }
         let target = forward ? "forward proxy" : "→ \(upstreamName == "emulator" ? "embedded emulator" : upstreamName)"
+        if let listenTLS { printError(listenTLS.summary) }
         printError("record: listening on \(session.proxy.url) (\(target)); writing \(out); Ctrl-C to stop")
+        if !forward { printError("authority: \(session.proxy.url)/\(tenant)") }
         if forward, let authority = proxySettings.certificateAuthority {
             printError("interception CA: \(authority.certificateURL.path)")
         }
@@ -121,5 +134,13 @@ struct RecordCommand: AsyncParsableCommand {
         let entries = try await session.stop()
         await emulator?.shutdown()
         printError("wrote \(entries) entries to \(out)")
+    }
+
+    /// `contoso.onmicrosoft.com` for an upstream on `contoso.ciamlogin.com`, nil for other hosts.
+    static func tenantDomain(upstream: String) -> String? {
+        guard let host = URLComponents(string: upstream)?.host?.lowercased(), host.hasSuffix(".ciamlogin.com"),
+            let name = host.split(separator: ".").first, host.split(separator: ".").count == 3
+        else { return nil }
+        return "\(name).onmicrosoft.com"
     }
 }

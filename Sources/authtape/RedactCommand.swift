@@ -15,7 +15,11 @@ struct RedactCommand: ParsableCommand {
             Applies the built-in native-auth rules (and those of --rules) to every entry:
             passwords, one-time codes, tokens, continuation tokens, usernames, attributes,
             Authorization and cookies, and JWTs, e-mail addresses and phone numbers anywhere.
-            The same secret gets the same placeholder throughout the file.
+            The same secret gets the same placeholder throughout the file. Any HAR layout
+            is read as a stream and written back in its own layout, only the replaced values
+            changed. The leak scanner of `authtape check` runs over the output as it is
+            written: when it finds anything, the findings are printed (masked) and the exit
+            status is 1. Exit status 2: the input is not a readable HAR file.
             See docs/redaction.md for the rule file format.
             """)
 
@@ -47,21 +51,25 @@ struct RedactCommand: ParsableCommand {
         let destination = output ?? input
         do {
             let redactor = try Redactor(ruleSet: ruleSet)
-            let summary = try redactor.redactFile(input: input, output: destination)
+            let (summary, findings) = try redactor.redactFile(input: input, output: destination, scanner: LeakScanner())
             let kinds = summary.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             print("redacted \(summary.total) value(s)\(kinds.isEmpty ? "" : " (\(kinds))") -> \(destination)")
+            if !findings.isEmpty {
+                for finding in findings { printError("\(finding)") }
+                printError("\(destination) still holds \(findings.count) possible secret(s) (see above, masked): add rules (--rules) and redact again")
+            }
             // The output is written, synced and renamed: end the process here instead of
             // returning, which would free the placeholder table one secret at a time (about
             // 35 ms for a 100 MB capture); the kernel reclaims the memory at once.
-            endProcessWithoutTeardown()
+            endProcessWithoutTeardown(status: findings.isEmpty ? 0 : 1)
         } catch {
             throw CLIFailure(message: "\(error)", exitCode: 2)
         }
     }
 }
 
-/// Flushes every output stream and exits with status 0 without running deinitialisers.
-private func endProcessWithoutTeardown() -> Never {
+/// Flushes every output stream and exits with `status` without running deinitialisers.
+private func endProcessWithoutTeardown(status: Int32) -> Never {
     fflush(nil)
-    exit(0)
+    exit(status)
 }

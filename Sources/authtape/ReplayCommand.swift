@@ -1,4 +1,5 @@
 import ArgumentParser
+import Inspector
 import Replay
 
 /// `authtape replay`: drive the engine from captures and judge it with the oracle.
@@ -11,19 +12,35 @@ struct ReplayCommand: AsyncParsableCommand {
             + "Exit status 0 only when every capture passes. JSON report format: docs/replay-report.md.")
 
     @Argument(help: "Capture files or directories.") var captures: [String]
-    @Option(help: "Report format: text, json or junit.") var report = "text"
+    @Option(help: "Report format: text, json, junit or html (docs/inspector.md).") var report = "text"
     @Option(help: "Write the report to this file (a text summary still goes to stdout).") var out: String?
     @Option(help: "Seed of the correlation ids the engine uses.") var seed: UInt64 = 1
+    @Option(
+        name: .customLong("action-gap"),
+        help: ArgumentHelp(
+            "A request that starts more than this many seconds after the previous response is the user's next "
+                + "action, not the SDK's follow-up (0 turns timing off).", valueName: "seconds"))
+    var actionGap: Double = InferenceOptions.defaultActionGap
 
     func validate() throws {
-        if ReplayReportRenderer.Format(rawValue: report) == nil {
-            throw ValidationError("--report must be text, json or junit, not \(report)")
+        if ReplayReportRenderer.Format(rawValue: report) == nil, report != "html" {
+            throw ValidationError("--report must be text, json, junit or html, not \(report)")
+        }
+        if !actionGap.isFinite || actionGap < 0 {
+            throw ValidationError("--action-gap must be a number of seconds, 0 or more, not \(actionGap)")
         }
     }
 
     func run() async throws {
+        if report == "html" {
+            if let status = ReplayEntry.inputStatus(captures) { throw ExitCode(status) }
+            let status = await InspectorEntry.replayReport(paths: captures, out: out, seed: seed)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
         let format = ReplayReportRenderer.Format(rawValue: report) ?? .text
-        let status = await ReplayEntry.run(paths: captures, format: format, out: out, seed: seed)
+        let status = await ReplayEntry.run(
+            paths: captures, format: format, out: out, seed: seed, options: InferenceOptions(actionGap: actionGap))
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -8,27 +8,26 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run a local Entra native-auth emulator (sign-up, sign-in, SSPR, MFA, registration, tokens).",
         discussion: "Prints the authority to configure in your app, the admin token and the seeded users. "
-            + "Codes are kept in an outbox: `authtape otp --user EMAIL`. Tenant file format: docs/emulator.md.")
+            + "Codes are kept in an outbox: `authtape otp --user EMAIL`. Tenant file format: docs/emulator.md. "
+            + "MSAL needs HTTPS: --tls (see docs/real-apps.md).")
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free port).") var port = 8787
     @Option(name: .long, help: "Tenant configuration file (YAML or JSON).") var config: String?
-    @Option(name: .customLong("tls-cert"), help: "PEM certificate chain; serves HTTPS with --tls-key.") var tlsCert: String?
-    @Option(name: .customLong("tls-key"), help: "PEM private key for --tls-cert.") var tlsKey: String?
     @Option(help: "Seed for codes, ids and keys (reproducible runs).") var seed: UInt64?
     @Option(name: .customLong("admin-token"), help: "Admin token (random when absent).") var adminToken: String?
     @Option(help: "JSON file keeping users between runs.") var store: String?
-
-    func validate() throws {
-        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
-    }
+    @OptionGroup(title: "HTTPS") var tlsOptions: TLSOptions
 
     func run() async throws {
         var options = EmulatorCLI.ServeOptions()
         options.host = host
         options.port = port
         options.configPath = config
-        if let tlsCert, let tlsKey { options.tls = EmulatorTLSFiles(certificatePath: tlsCert, privateKeyPath: tlsKey) }
+        if let tls = try tlsOptions.serverTLS() {
+            options.tls = tls.configuration
+            printError(tls.summary)
+        }
         options.seed = seed
         options.adminToken = adminToken
         options.storePath = store

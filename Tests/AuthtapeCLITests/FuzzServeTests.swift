@@ -35,15 +35,17 @@ struct FuzzServeTests {
         func await(_ pattern: String, seconds: Double = 20) async throws -> String? {
             let regex = try NSRegularExpression(pattern: pattern)
             let end = Date().addingTimeInterval(seconds)
-            while Date() < end {
+            // The output is read again after every sleep, the last one included: on a loaded machine a
+            // sleep can end well past the deadline, and what arrived meanwhile still counts.
+            while true {
                 let current = output
                 if let match = regex.firstMatch(in: current, range: NSRange(current.startIndex..., in: current)) {
                     let range = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
                     return Range(range, in: current).map { String(current[$0]) }
                 }
+                if Date() >= end { return nil }
                 try await Task.sleep(for: .milliseconds(50))
             }
-            return nil
         }
     }
 

@@ -69,6 +69,20 @@ struct RedactAndCheckCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("z.har").path))
     }
 
+    @Test("redact exits 1 and prints the scanner's masked findings when its output still holds secrets")
+    func redactReportsWhatRemains() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rules = folder.appendingPathComponent("keep-codes.yaml")
+        try Data("rules:\n  - form: oob\n    action: keep\n".utf8).write(to: rules)
+        let output = folder.appendingPathComponent("out.har").path
+        let result = try CLIRunner.run(["redact", sample, "-o", output, "--rules", rules.path])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("entries[3].request.postData.text[oob]: code: one-time code"), "\(result.stderr)")
+        #expect(result.stderr.contains("still holds"))
+        for canary in canaries { #expect(!result.stdout.contains(canary) && !result.stderr.contains(canary)) }
+    }
+
     @Test("redact refuses to run without an output or --in-place")
     func redactNeedsADestination() throws {
         let result = try CLIRunner.run(["redact", sample])

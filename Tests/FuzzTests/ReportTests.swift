@@ -11,7 +11,7 @@ import FoundationXML
 @Suite("Reports and repro captures")
 struct ReportTests {
     static func brokenRun() async -> FuzzRunResult {
-        let configuration = FuzzConfiguration(seed: 11, cases: 600, caseTimeout: 10, operators: testOperators, minimise: false)
+        let configuration = FuzzConfiguration(seed: 11, cases: 3_000, caseTimeout: 10, operators: testOperators, minimise: false)
         return await FuzzRunner(configuration: configuration, source: BrokenSource(fault: .invalidCodeAsGeneral)).run()
     }
 
@@ -21,7 +21,7 @@ struct ReportTests {
         let text = FuzzReport(result).json()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["seed"] as? String == "11")
-        #expect(object["cases"] as? Int == 600)
+        #expect(object["cases"] as? Int == 3_000)
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.count == result.findings.findings.count)
         #expect(findings.map { $0["count"] as? Int ?? 0 }.reduce(0, +) == result.findings.findingCases)

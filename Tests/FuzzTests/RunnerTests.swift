@@ -108,21 +108,9 @@ struct RunnerTests {
         #expect(compared > 300)
     }
 
-    @Test("a transport that never answers is a hang verdict, and the campaign still ends")
-    func hangDetection() async {
-        let source = EngineOutcomeSource(wrapTransport: { _ in NeverAnsweringTransport() })
-        let configuration = FuzzConfiguration(seed: 3, cases: 4, jobs: 2, caseTimeout: 0.3,
-                                              flows: [BaseFlows.signInPassword], minimise: false)
-        let start = ContinuousClock.now
-        let result = await FuzzRunner(configuration: configuration, source: source).run()
-        #expect(result.findings.counts[.hang] == 4)
-        #expect(result.findings.findings.allSatisfy { $0.key.kind == .hang })
-        #expect(ContinuousClock.now - start < .seconds(60))
-    }
-
     @Test("a finding's mutated answer is minimised and still gives the same finding")
     func minimisation() async throws {
-        let configuration = FuzzConfiguration(seed: 11, cases: 600, caseTimeout: 10, operators: testOperators, minimise: true)
+        let configuration = FuzzConfiguration(seed: 11, cases: 3_000, caseTimeout: 10, operators: testOperators, minimise: true)
         let result = await FuzzRunner(configuration: configuration, source: BrokenSource(fault: .invalidCodeAsGeneral)).run()
         let minimised = result.findings.findings.filter { $0.minimised != nil }
         #expect(!minimised.isEmpty)
@@ -131,23 +119,5 @@ struct RunnerTests {
             #expect(small.mutatedResponse.body.count < finding.example.mutatedResponse.body.count
                     || small.mutatedResponse.headers.count < finding.example.mutatedResponse.headers.count)
         }
-    }
-}
-
-/// A transport that never answers and ignores cancellation.
-struct NeverAnsweringTransport: Transport {
-    func send(_ request: NativeAuthHTTPRequest) async throws -> NativeAuthHTTPResponse {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            NeverAnsweringTransport.parked.withLock { $0.append(continuation) }
-        }
-        throw TransportError(.other, message: "unreachable")
-    }
-
-    static let parked = Mutex()
-
-    final class Mutex: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [CheckedContinuation<Void, Never>] = []
-        func withLock(_ body: (inout [CheckedContinuation<Void, Never>]) -> Void) { lock.withLock { body(&items) } }
     }
 }

@@ -16,7 +16,7 @@ struct HugeValueCodingTests {
     static func referenceJWTPayload(_ jwt: String) -> [String: JSONValue]? {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 2, let data = referenceBase64URL(String(parts[1])) else { return nil }
-        return JSONValue.object(from: data)
+        return JSONValue.serializationObject(from: data)
     }
 
     static let alphabet: [String] = [
@@ -42,7 +42,8 @@ struct HugeValueCodingTests {
         for text in [json, json.replacingOccurrences(of: "=", with: ""), "eyJ1aWQiOiJ1In0", "a-_b", "a\r\nb", "ab\u{301}"] {
             #expect(TokenSet.base64URLData(text) == Self.referenceBase64URL(text), "\(text)")
         }
-        #expect(TokenSet.decodeBase64URLJSON(json.replacingOccurrences(of: "=", with: "")) == ["uid": .string("u"), "utid": .string("t")])
+        let info = TokenSet.decodeBase64URLJSON(json.replacingOccurrences(of: "=", with: ""))
+        #expect(info?["uid"]?.stringValue == "u" && info?["utid"]?.stringValue == "t" && info?.count == 2)
     }
 
     @Test("a 1 MiB base64url token and a huge JWT decode as the String route decodes them")
@@ -53,7 +54,7 @@ struct HugeValueCodingTests {
         #expect(TokenSet.base64URLData(token) == payload)
         let jwt = "eyJhbGciOiJub25lIn0." + token + "." + String(repeating: "s", count: 1000)
         let claims = TokenSet.jwtPayload(jwt)
-        #expect(claims?["sub"] == .string(String(repeating: "x", count: 1 << 20)))
+        #expect(claims?["sub"]?.stringValue == String(repeating: "x", count: 1 << 20))
         for broken in [token + "\r", token + "é", String(token.dropLast()) + "!"] {
             #expect(TokenSet.base64URLData(broken) == Self.referenceBase64URL(broken))
         }
@@ -95,12 +96,12 @@ struct HugeValueCodingTests {
                 let limit = round % 3 == 0 ? pieces.count : pieces.count - 3
                 text += pieces[Int(random.next() % UInt64(limit))]
             }
-            let body = Array("{\"k\":\"\(text)\",\"n\":1}".utf8)
+            let body = Array("{\"b\":\"\(text)\",\"n\":1}".utf8)
             #expect(ResponseJSONParserTests.same(body), "round \(round)")
         }
         let long = String(repeating: "x", count: 1 << 20)
         let parsed = JSONValue.object(from: Data("{\"k\":\"\\n\(long)\\t\(long)\"}".utf8))
-        #expect(parsed?["k"] == .string("\n" + long + "\t" + long))
+        #expect(parsed?["k"]?.stringValue == "\n" + long + "\t" + long)
     }
     @Test("a quote, backslash or control byte at any offset of an eight-byte word is found as JSONDecoder finds it")
     func specialBytesAtEveryOffset() {
@@ -109,7 +110,7 @@ struct HugeValueCodingTests {
         for offset in 0..<24 {
             for probe in probes {
                 let text = Array(repeating: UInt8(ascii: "a"), count: offset) + probe + Array(repeating: UInt8(ascii: "b"), count: 17)
-                let body = Array(#"{"k":""#.utf8) + text + Array(#"","n":"x"}"#.utf8)
+                let body = Array(#"{"b":""#.utf8) + text + Array(#"","a":1}"#.utf8)
                 #expect(ResponseJSONParserTests.same(body), "offset \(offset) probe \(probe)")
             }
         }

@@ -30,9 +30,11 @@ func outcomeTableMarkdown() -> String {
                  "|---|---|---|---|---|---|---|"]
     for group in allRowGroups {
         for row in group.rows {
-            let what = row.what.replacingOccurrences(of: " (MSAL quirk)", with: "").replacingOccurrences(of: "|", with: "\\|")
+            let what = row.what.replacingOccurrences(of: " (MSAL quirk)", with: "")
+                .replacingOccurrences(of: " (MSAL traps here)", with: "").replacingOccurrences(of: "|", with: "\\|")
             let state = row.expected.newState.map { "\($0) (\(row.expected.newStateToken ?? "nil"))" } ?? "—"
-            let quirk = row.what.contains("MSAL quirk") ? "**MSAL quirk**" : ""
+            let quirk = row.what.contains("MSAL quirk") ? "**MSAL quirk**"
+                : row.what.contains("MSAL traps here") ? "**MSAL traps here** (deliberate deviation, R2)" : ""
             lines.append("| \(row.id) | \(what) | `\(row.expected.callback)` | \(row.expected.error.map { "`\($0)`" } ?? "—") | \(state) | \(quirk) | `\(group.test)` |")
         }
     }

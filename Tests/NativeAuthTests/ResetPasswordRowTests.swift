@@ -106,6 +106,13 @@ let resetSubmitPasswordRows: [Row] = [
         [submitted, poll("not_started"), poll("succeeded", token: "ct5")], done),
     Row("5.5F-1c", "succeeded without a token completes with no token", submitPassword, [submitted, poll("succeeded")],
         O("onResetPasswordCompleted", nil, "SignInAfterResetPasswordState", nil)),
+    Row("5.5F-1d", "a negative poll_interval is waited as 0 and polling goes on (MSAL traps here)", submitPassword,
+        [R.ok(#"{"continuation_token":"ct-submit","poll_interval":-5}"#), poll("in_progress"), poll("succeeded", token: "ct5")],
+        done),
+    Row("5.5F-1e", "a poll_interval beyond MSAL's nanosecond range is clamped and polling goes on (MSAL traps here)",
+        submitPassword,
+        [R.ok(#"{"continuation_token":"ct-submit","poll_interval":9223372036854775807}"#), poll("in_progress"),
+         poll("succeeded", token: "ct5")], done),
     Row("5.5F-2", "six polls in progress exhaust the retries: general error", submitPassword,
         [submitted] + Array(repeating: poll("in_progress"), count: 6), pw("generalError")),
     Row("5.5F-3", "failed is a general error", submitPassword, [submitted, poll("failed")], pw("generalError")),
@@ -141,6 +148,16 @@ struct ResetPasswordRowTests {
         #expect(h.clock.sleeps == [2, 2, 2, 2, 2])
         #expect(h.transport.requests.count == 7)
         for index in 1...6 { #expect(h.fields(index)["continuation_token"] == "ct-submit") }
+    }
+
+    @Test("poll_interval is clamped to [0, 300] s where MSAL would trap (decoding-rulings.md R2)")
+    func pollIntervalClamped() async {
+        for (interval, wait) in [("-5", 0.0), ("1e10", 300.0), ("9223372036854775807", 300.0), ("300", 300.0)] {
+            let answer = R.ok(#"{"continuation_token":"ct-submit","poll_interval":\#(interval)}"#)
+            let (_, h) = await perform(.resetPasswordSubmitPassword(),
+                                       [answer, poll("in_progress"), poll("succeeded", token: "ct5")])
+            #expect(h.clock.sleeps == [wait], "poll_interval \(interval)")
+        }
     }
 
     @Test("an unknown start error string drops the error codes (MSAL quirk)")

@@ -105,6 +105,8 @@ struct CrossCheckTests {
         let completesSignUp: Set<Step> = [.signUpSubmitCode, .signUpSubmitPassword, .signUpSubmitAttributes]
         let anyFailureIsGeneral: Set<Step> = [
             .registerPreverifiedContinue, .registerPreverifiedToken, .registerSubmitToken, .getAccessToken,
+            .mfaIntrospect(after: .registerSubmitToken), .registerIntrospect(after: .registerSubmitToken),
+            .mfaIntrospect(after: .registerPreverifiedToken), .registerIntrospect(after: .registerPreverifiedToken),
         ]
         for step in Step.allCases {
             let result = expectation(step, 200, Self.redirect)?.outcome

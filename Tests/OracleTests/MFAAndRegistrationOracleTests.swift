@@ -145,11 +145,17 @@ struct MFAAndRegistrationOracleTests {
             == outcome("onRegisterStrongAuthSubmitChallengeError", "RegisterStrongAuthSubmitChallengeError.browserRequired"))
     }
 
-    @Test("the sign-in after registration completes on a token 200; mfa_required there is a general error")
+    @Test("the sign-in after registration completes on a token 200; mfa_required there is introspected, then a general error")
     func jitToken() {
         #expect(expectation(.registerSubmitChallenge, 200, #"{"continuation_token":"REG-CT-4"}"#) == .proceed(to: .registerSubmitToken))
         #expect(expectation(.registerSubmitToken, 200, tokenSuccessBody) == outcome("onSignInCompleted"))
+        // MSAL's controller follows mfa_required with oauth2 introspect ("awaitingMFA"), then reports a general error.
         #expect(expectation(.registerSubmitToken, 400, #"{"error":"invalid_grant","suberror":"mfa_required","continuation_token":"x"}"#)
-            == outcome("onRegisterStrongAuthSubmitChallengeError", "RegisterStrongAuthSubmitChallengeError.generalError"))
+            == .proceed(to: .mfaIntrospect(after: .registerSubmitToken)))
+        let generalError = outcome("onRegisterStrongAuthSubmitChallengeError", "RegisterStrongAuthSubmitChallengeError.generalError")
+        let methods = #"{"continuation_token":"y","methods":[{"id":"m","challenge_type":"oob","challenge_channel":"email","login_hint":"a"}]}"#
+        #expect(expectation(.mfaIntrospect(after: .registerSubmitToken), 200, methods) == generalError)
+        #expect(expectation(.mfaIntrospect(after: .registerSubmitToken), 200, #"{"challenge_type":"redirect"}"#) == generalError)
+        #expect(expectation(.registerIntrospect(after: .registerSubmitToken), 400, #"{"error":"expired_token"}"#) == generalError)
     }
 }

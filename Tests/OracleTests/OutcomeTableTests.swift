@@ -22,7 +22,7 @@ struct OutcomeTableTests {
         "5.2 D": 16 + 5 + 5, "5.2 E": 16 + 5 + 5, "5.2 F": 16 + 5 + 5, "5.2 G": 10,
         "5.2 H": 2 * (1 + 16 + 5 + 5),
         "5.3 requestChallenge": 10, "5.3 submitChallenge": 16 + 5 + 5,
-        "5.4 challengeAuthMethod": 9 + 2 + 16, "5.4 submitChallenge": 5 + 16,
+        "5.4 challengeAuthMethod": 9 + 2 + 16 + 10, "5.4 submitChallenge": 5 + 16 + 10,
         "5.5 A": 9, "5.5 B": 7, "5.5 C": 3, "5.5 D": 8, "5.5 E": 7, "5.5 F": 8 * 2,
         "5.9": 5,
     ]

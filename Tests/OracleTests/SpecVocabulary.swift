@@ -132,6 +132,8 @@ enum SpecVocabulary {
             case .signInAfterSignUp: "SignInAfterSignUpDelegate"
             case .signInAfterResetPassword: "SignInAfterResetPasswordDelegate"
             case .mfaSubmitChallenge: "MFASubmitChallengeDelegate"
+            case .registerSubmitToken: "RegisterStrongAuthSubmitChallengeDelegate"
+            case .registerPreverifiedToken: "RegisterStrongAuthChallengeDelegate"
             }
         case .mfaRequestChallenge: "MFARequestChallengeDelegate"
         case .mfaSubmitChallenge: "MFASubmitChallengeDelegate"

@@ -59,30 +59,6 @@ struct FormBytesTests {
         "a&b&password&&password=&=password",
     ]
 
-    @Test("Form bodies with provisional placeholders give the FormBody way's text and calls")
-    func provisionalSameAsFormBody() throws {
-        let rules = try CompiledRules(.nativeAuthDefaults)
-        for body in Self.moreBodies {
-            var reference = ValueRedactor(rules: rules, table: PlaceholderTable())
-            reference.provisional = ProvisionalPlaceholders()
-            var form = FormBody(Substring(body))
-            for index in form.fields.indices {
-                let field = form.fields[index]
-                form.fields[index].replacement = reference.apply(rules.formFields[field.name.lowercased()], to: field.value)
-            }
-            var redactor = ValueRedactor(rules: rules, table: PlaceholderTable())
-            redactor.provisional = ProvisionalPlaceholders()
-            let fast = redactor.redactForm(Substring(body), table: rules.formFields, names: rules.formFieldNames)
-            #expect(fast == (form.isChanged ? form.text : nil), "\(body)")
-            #expect(redactor.counts == reference.counts, "\(body)")
-            #expect(redactor.provisional?.calls.map(\.secret) == reference.provisional?.calls.map(\.secret), "\(body)")
-            // And with a table, as the serial path does.
-            var serial = ValueRedactor(rules: rules, table: PlaceholderTable())
-            let expected = Self.reference(body, rules: rules)
-            #expect(serial.redactForm(Substring(body), table: rules.formFields, names: rules.formFieldNames) == expected, "\(body)")
-        }
-    }
-
     @Test("Encoding and the percent-or-plus check on bytes agree with the string forms")
     func encodingOnBytes() {
         var generator = CorpusGenerator(seed: 11)
@@ -98,57 +74,5 @@ struct FormBytesTests {
             let decoded = copy.withUTF8 { FormBody.decode($0, isEncoded: encoded) }
             #expect(decoded == FormBody.decode(Substring(text)), "\(text)")
         }
-    }
-
-    @Test("Form bodies spliced on bytes give redactBody's edit, counts and placeholders, or are declined untouched")
-    func spliceEditSameAsRedactBody() throws {
-        let redactor = try Redactor()
-        let bodies = ["", "&", "=", "password", "password=", "a=1&&b=2&", "PassWord=x%41y&Client_Id=abc&USERNAME=bob%40example.org"]
-            + Self.moreBodies + ["café=1&password=x", "password=a\"b", "password=tab\there"]
-        let types = ["application/x-www-form-urlencoded", "APPLICATION/X-WWW-FORM-URLENCODED; charset=UTF-8", "application/json", "text/plain"]
-        var spliced = 0
-        for body in bodies {
-            for type in types {
-                for coding in [nil, "identity", "gzip"] as [String?] {
-                    // Both tokens, read in place: `{"mimeType":"…","text":"…"}`.
-                    let json = Array(#"{"mimeType":"#.utf8) + JSONValue.string(type).serialized() + Array(#","text":"#.utf8)
-                        + JSONValue.string(body).serialized() + [UInt8(ascii: "}")]
-                    json.withUnsafeBufferPointer { buffer in
-                        var reader = CanonicalReader(buffer, position: 12)
-                        let mimeToken = reader.string()
-                        reader.position += 8
-                        guard let mimeType = mimeToken, let text = reader.string() else {
-                            Issue.record("tokens not read: \(body) \(type)")
-                            return
-                        }
-                        var fast = ValueRedactor(rules: redactor.compiled, table: PlaceholderTable())
-                        fast.provisional = ProvisionalPlaceholders()
-                        var typed = ValueRedactor(rules: redactor.compiled, table: PlaceholderTable())
-                        typed.provisional = ProvisionalPlaceholders()
-                        // The splice path's entry to body edits, which hands plain form bodies to
-                        // `formBodyEdit`: one edit for the whole token, or none.
-                        guard
-                            let edits = redactor.jsonBodyEdits(
-                                text, mimeType: mimeType, contentEncoding: coding, reader: reader, redactor: &fast)
-                        else {
-                            #expect(fast.counts.isEmpty && fast.provisional?.calls.isEmpty == true, "\(body) \(type)")
-                            return
-                        }
-                        #expect(edits.count <= 1, "\(body) \(type)")
-                        let edit = edits.first
-                        spliced += 1
-                        let redacted = typed.redactBody(
-                            text: reader.text(text), encoding: nil, mimeType: reader.text(mimeType), contentEncoding: coding)
-                        let expected = redacted.map { JSONValue.string($0).serialized() }
-                            .flatMap { $0.elementsEqual(UnsafeBufferPointer(rebasing: buffer[text.range])) ? nil : $0 }
-                        #expect(edit?.text == expected, "\(body) \(type)")
-                        #expect(edit.map { $0.range == text.range } ?? true, "\(body) \(type)")
-                        #expect(fast.counts == typed.counts, "\(body) \(type)")
-                        #expect(fast.provisional?.calls.map(\.secret) == typed.provisional?.calls.map(\.secret), "\(body) \(type)")
-                    }
-                }
-            }
-        }
-        #expect(spliced >= 20)
     }
 }

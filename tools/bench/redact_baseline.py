@@ -8,8 +8,10 @@ It applies the same rules as `authtape redact` with no rule file (docs/redaction
 form fields, query parameters, JSON keys and paths, headers and cookies, then JWT, e-mail and
 phone patterns in every other string; form, JSON, base64 and gzip bodies decoded and encoded
 back; placeholders `REDACTED-<kind>-<n>` numbered per kind in order of first appearance;
-`_authtape.redactions` counted per entry. On captures written by authtape its output is
-byte-for-byte the same as authtape's, which tools/bench/redact checks.
+`_authtape.redactions` counted per entry; headers carrying URLs (`:path`, `referer`,
+`location`, `origin`, `content-location`, `link`) get the URL rules. It writes 2-space JSON
+whatever the input's layout; tools/bench/redact_compare.py checks that its output and
+authtape's (which keeps the input's layout) hold the same values.
 """
 
 import base64
@@ -39,6 +41,8 @@ KEPT_HEADERS = ["client-request-id", "x-ms-request-id", "x-ms-correlation-id", "
                 "content-type", "content-length", "content-encoding", "date"]
 
 REDACT, KEEP, INSIDE = "redact", "keep", "inside"
+# Headers whose value is a URL or part of one: the URL rules apply (HTTP/2's :path too).
+URL_HEADERS = {":path", "referer", "location", "origin", "content-location", "link"}
 
 
 def build_tables():
@@ -258,6 +262,20 @@ class Entry:
                     changed = True
                     parts.append(cookie_name + "=" + replaced)
             return ";".join(parts) if changed else None
+        if lowered in URL_HEADERS:
+            if lowered != "link":
+                return self.url(value)
+            # <url>; rel=next: each URL between < and > as a URL, the rest by the patterns.
+            result, changed, rest = "", False, value
+            while "<" in rest and ">" in rest.partition("<")[2]:
+                before, _, after = rest.partition("<")
+                url, _, rest = after.partition(">")
+                patterned, redacted = self.patterns(before), self.url(url)
+                changed = changed or patterned is not None or redacted is not None
+                result += (before if patterned is None else patterned) + "<" + (url if redacted is None else redacted) + ">"
+            tail = self.patterns(rest)
+            changed = changed or tail is not None
+            return result + (rest if tail is None else tail) if changed else None
         if lowered == "set-cookie":
             pair, semicolon, rest = value.partition(";")
             cookie_name, eq, cookie_value = pair.partition("=")

@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
 """Writes a large HAR of native-auth exchanges for the redaction benchmark.
 
-The capture looks like what `authtape record` writes (HAR 1.2, two-space indentation, keys in
-HAR order, `_authtape` per entry): sign-up, sign-in, password reset and MFA flows against
-an Entra External ID tenant, with passwords, one-time codes, continuation tokens, JWT access
-and id tokens, refresh tokens, e-mail addresses, phone numbers, cookies and Authorization
-headers. A few responses are gzip bodies stored as base64, as other tools capture them.
+Sign-up, sign-in, password reset and MFA flows against an Entra External ID tenant, with
+passwords, one-time codes (also in authorization-code redirects: the query, `Location`,
+`Referer`), continuation tokens, JWT access and id tokens, refresh tokens, e-mail addresses,
+phone numbers, cookies and Authorization headers. A few responses are gzip bodies stored as
+base64, as other tools capture them. The same seeded exchanges are written in one of four
+layouts (--layout):
 
-    redact_generate.py OUTPUT [--megabytes 100] [--seed 1]
+  authtape   what `authtape record` writes: 2-space indent, HAR key order, `_authtape`
+  compact    json.dump(separators=(",", ":")) (non-ASCII escaped), no `_authtape`
+  chrome     Chrome DevTools' export of HTTP/2 traffic: 2-space indent, keys sorted, pages,
+             lower-case headers after the pseudo-headers (`:path` repeats the URL's path and
+             query), `_initiator`, `_priority`, `_resourceType`, `_transferSize`
+  mitmproxy  mitmproxy's export: 4-space indent, its creator, empty pages
+
+    redact_generate.py OUTPUT [--megabytes 100] [--seed 1] [--layout authtape]
 
 The output depends only on the arguments (seeded random numbers, fixed clock).
 """
@@ -69,7 +77,7 @@ class Generator:
 
     # One exchange in the order and shape HARWriter uses.
     def entry(self, path, form, status, body, flow_id, flow_kind, extra_request_headers=(),
-              extra_response_headers=(), gzip_response=False, cookies=False):
+              extra_response_headers=(), gzip_response=False, cookies=False, query=""):
         request_body = urllib.parse.urlencode(form, quote_via=urllib.parse.quote_plus)
         correlation = self.guid()
         request_headers = [
@@ -117,7 +125,7 @@ class Generator:
             "time": round(send + wait + receive, 1),
             "request": {
                 "method": "POST",
-                "url": AUTHORITY + path + ("?dc=ESTS-PUB-WUS2-AZ1-FD000-TEST1" if self.rng.random() < 0.2 else ""),
+                "url": AUTHORITY + path + (query or ("?dc=ESTS-PUB-WUS2-AZ1-FD000-TEST1" if self.rng.random() < 0.2 else "")),
                 "httpVersion": "HTTP/1.1",
                 "cookies": [],
                 "headers": request_headers,
@@ -181,7 +189,14 @@ class Generator:
                 e("/oauth2/v2.0/token", [("client_id", CLIENT_ID), ("continuation_token", t[3]), ("grant_type", "continuation_token"), ("username", email), ("scope", "openid profile offline_access"), ("client_info", "true")], 200, self.tokens(email), flow_id, kind, gzip_response=gz),
             ]
         if kind == "signIn":
+            # The browser part of a sign-in: an authorization code in a redirect.
+            state = self.token(16)
+            callback = f"https://app.contoso.example/callback?code={code}&state={state}"
             return [
+                e("/oauth2/v2.0/authorize", [("client_id", CLIENT_ID), ("login_hint", email)], 302, {}, flow_id, kind,
+                  query=f"?client_id={CLIENT_ID}&response_type=code&code={code}&state={state}",
+                  extra_request_headers=[{"name": "Referer", "value": "https://app.contoso.example/signin?login_hint=" + urllib.parse.quote(email)}],
+                  extra_response_headers=[{"name": "Location", "value": callback}]),
                 e("/oauth2/v2.0/initiate", [("client_id", CLIENT_ID), ("username", email), ("challenge_type", "password redirect")], 200, {"continuation_token": t[0]}, flow_id, kind, cookies=cookies),
                 e("/oauth2/v2.0/challenge", [("client_id", CLIENT_ID), ("continuation_token", t[0]), ("challenge_type", "password redirect")], 200, {"continuation_token": t[1], "challenge_type": "password"}, flow_id, kind),
                 e("/oauth2/v2.0/token", [("client_id", CLIENT_ID), ("continuation_token", t[1]), ("grant_type", "password"), ("password", password), ("scope", "openid profile offline_access"), ("client_info", "true")], 200, self.tokens(email), flow_id, kind, gzip_response=gz),
@@ -208,29 +223,83 @@ class Generator:
         ]
 
 
+def chrome_entry(entry, index):
+    """An entry as Chrome DevTools exports HTTP/2 traffic."""
+    entry = dict(entry)
+    entry.pop("_authtape", None)
+    request, response = dict(entry["request"]), dict(entry["response"])
+    url = request["url"]
+    after_scheme = url.split("://", 1)[1]
+    slash = after_scheme.find("/")
+    pseudo = [{"name": ":authority", "value": after_scheme[:slash]}, {"name": ":method", "value": request["method"]},
+              {"name": ":path", "value": after_scheme[slash:]}, {"name": ":scheme", "value": "https"}]
+    request["headers"] = pseudo + [{"name": h["name"].lower(), "value": h["value"]} for h in request["headers"] if h["name"] != "Host"]
+    response["headers"] = [{"name": h["name"].lower(), "value": h["value"]} for h in response["headers"]]
+    request["httpVersion"] = response["httpVersion"] = "http/2.0"
+    response["_transferSize"] = response["bodySize"] + 310
+    response["_error"] = None
+    entry["request"], entry["response"] = request, response
+    entry["_initiator"] = {"type": "script", "stack": {"callFrames": [
+        {"functionName": "postForm", "scriptId": "12", "url": "https://app.contoso.example/static/js/main.4f2a.js",
+         "lineNumber": 1, "columnNumber": 40000 + index % 1000}]}}
+    entry["_priority"] = "High"
+    entry["_resourceType"] = "fetch"
+    entry["pageref"] = "page_1"
+    return entry
+
+
+LAYOUTS = {
+    # name: (indent, sort keys, header text before the entries, text after them)
+    "authtape": (2, False,
+                 '{\n  "log": {\n    "version": "1.2",\n    "creator": {\n      "name": "authtape",\n'
+                 '      "version": "0.1.0"\n    },\n    "entries": [',
+                 '\n    ],\n    "_authtape": {\n      "schemaVersion": 1,\n      "toolVersion": "0.1.0",\n'
+                 '      "upstream": "https://contoso.ciamlogin.com",\n      "mode": "reverse-proxy"\n    }\n  }\n}\n'),
+    "compact": (None, False, '{"log":{"version":"1.2","creator":{"name":"har-export","version":"1.0"},"entries":[', ']}}'),
+    "chrome": (2, True,
+               '{\n  "log": {\n    "version": "1.2",\n    "creator": {\n      "name": "WebInspector",\n'
+               '      "version": "537.36"\n    },\n    "pages": [\n      {\n        "startedDateTime": "2026-11-22T10:00:00.000Z",\n'
+               '        "id": "page_1",\n        "title": "https://app.contoso.example/signin",\n        "pageTimings": {\n'
+               '          "onContentLoad": 412.5,\n          "onLoad": 530.1\n        }\n      }\n    ],\n    "entries": [',
+               '\n    ]\n  }\n}\n'),
+    "mitmproxy": (4, False,
+                  '{\n    "log": {\n        "version": "1.2",\n        "creator": {\n            "name": "mitmproxy",\n'
+                  '            "version": "11.0.2",\n            "comment": ""\n        },\n        "pages": [],\n        "entries": [',
+                  '\n        ]\n    }\n}\n'),
+}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output")
     parser.add_argument("--megabytes", type=float, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--layout", choices=sorted(LAYOUTS), default="authtape")
     args = parser.parse_args()
     generator = Generator(args.seed)
     target = int(args.megabytes * 1_000_000)
+    indent, sort_keys, head, tail = LAYOUTS[args.layout]
+    # Entries sit three levels deep (document, log, entries).
+    prefix = "\n" + " " * (3 * indent) if indent else ""
     with open(args.output, "w", encoding="utf-8") as out:
-        out.write('{\n  "log": {\n    "version": "1.2",\n    "creator": {\n      "name": "authtape",\n'
-                  '      "version": "0.1.0"\n    },\n    "entries": [')
+        out.write(head)
         written = 0
-        first = True
+        index = 0
         while written < target:
             for entry in generator.flow_entries():
-                text = json.dumps(entry, indent=2, ensure_ascii=False)
-                text = text.replace("\n", "\n      ")
-                chunk = ("" if first else ",") + "\n      " + text
-                first = False
+                if args.layout == "chrome":
+                    entry = chrome_entry(entry, index)
+                elif args.layout != "authtape":
+                    entry.pop("_authtape", None)
+                index += 1
+                if indent:
+                    text = json.dumps(entry, indent=indent, ensure_ascii=False, sort_keys=sort_keys).replace("\n", prefix)
+                else:
+                    text = json.dumps(entry, separators=(",", ":"))
+                chunk = ("" if written == 0 else ",") + prefix + text
                 out.write(chunk)
                 written += len(chunk)
-        out.write('\n    ],\n    "_authtape": {\n      "schemaVersion": 1,\n      "toolVersion": "0.1.0",\n'
-                  '      "upstream": "https://contoso.ciamlogin.com",\n      "mode": "reverse-proxy"\n    }\n  }\n}\n')
+        out.write(tail)
     return 0
 
 

@@ -1,4 +1,5 @@
 import Foundation
+import HummingbirdTLS
 import Logging
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,7 +12,8 @@ public enum EmulatorCLI {
         public var host = "127.0.0.1"
         public var port = 8787
         public var configPath: String?
-        public var tls: EmulatorTLSFiles?
+        /// Serve HTTPS with this configuration (the CLI's `--tls` or `--tls-cert/--tls-key`).
+        public var tls: TLSConfiguration?
         public var seed: UInt64?
         public var adminToken: String?
         public var storePath: String?
@@ -37,8 +39,9 @@ public enum EmulatorCLI {
         let core = try EmulatorCore(config: config, seed: options.seed, logger: logger)
         let scheme = options.tls == nil ? "http" : "https"
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
-        try await EmulatorServer.run(core: core, host: options.host, port: options.port, tls: options.tls, logger: logger) {
-            port in
+        try await EmulatorServer.run(
+            core: core, host: options.host, port: options.port, tlsConfiguration: options.tls, logger: logger
+        ) { port in
             let base = "\(scheme)://\(host):\(port)"
             print(banner(core: core, base: base))
             if let stateFile = options.stateFile {

@@ -14,6 +14,18 @@ public struct EmulatorTLSFiles: Sendable {
         self.certificatePath = certificatePath
         self.privateKeyPath = privateKeyPath
     }
+
+    /// The server configuration presenting this chain and key.
+    public func serverConfiguration() throws(EmulatorServerError) -> TLSConfiguration {
+        do {
+            let certificates = try NIOSSLCertificate.fromPEMFile(certificatePath)
+            let key = try NIOSSLPrivateKey(file: privateKeyPath, format: .pem)
+            return TLSConfiguration.makeServerConfiguration(
+                certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key))
+        } catch {
+            throw EmulatorServerError(message: "cannot load the TLS certificate or key: \(error)")
+        }
+    }
 }
 
 /// Puts an ``EmulatorCore`` behind HTTP/1.1 (keep-alive, optional TLS) with Hummingbird.
@@ -31,6 +43,15 @@ public enum EmulatorServer {
         core: EmulatorCore, host: String = "127.0.0.1", port: Int = 0, tls: EmulatorTLSFiles? = nil,
         logger: Logger = Logger(label: "authtape.emulator")
     ) async throws -> RunningEmulator {
+        try await start(core: core, host: host, port: port, tlsConfiguration: tls?.serverConfiguration(), logger: logger)
+    }
+
+    /// Starts the server in the background, serving HTTPS with `tlsConfiguration` when given.
+    public static func start(
+        core: EmulatorCore, host: String = "127.0.0.1", port: Int = 0, tlsConfiguration: TLSConfiguration?,
+        logger: Logger = Logger(label: "authtape.emulator")
+    ) async throws -> RunningEmulator {
+        let tls = tlsConfiguration
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let failure = Locked<(any Error)?>(nil)
         let app = try makeApplication(core: core, host: host, port: port, tls: tls, logger: logger) { bound in
@@ -61,12 +82,23 @@ public enum EmulatorServer {
         core: EmulatorCore, host: String = "127.0.0.1", port: Int = 0, tls: EmulatorTLSFiles? = nil,
         logger: Logger = Logger(label: "authtape.emulator"), onListening: @escaping @Sendable (Int) -> Void
     ) async throws {
-        let app = try makeApplication(core: core, host: host, port: port, tls: tls, logger: logger, onListening: onListening)
+        try await run(
+            core: core, host: host, port: port, tlsConfiguration: tls?.serverConfiguration(), logger: logger,
+            onListening: onListening)
+    }
+
+    /// Runs the server until SIGINT or SIGTERM, serving HTTPS with `tlsConfiguration` when given.
+    public static func run(
+        core: EmulatorCore, host: String = "127.0.0.1", port: Int = 0, tlsConfiguration: TLSConfiguration?,
+        logger: Logger = Logger(label: "authtape.emulator"), onListening: @escaping @Sendable (Int) -> Void
+    ) async throws {
+        let app = try makeApplication(
+            core: core, host: host, port: port, tls: tlsConfiguration, logger: logger, onListening: onListening)
         try await app.runService()
     }
 
     static func makeApplication(
-        core: EmulatorCore, host: String, port: Int, tls: EmulatorTLSFiles?, logger: Logger,
+        core: EmulatorCore, host: String, port: Int, tls: TLSConfiguration?, logger: Logger,
         onListening: @escaping @Sendable (Int) -> Void
     ) throws -> some ApplicationProtocol {
         let scheme = tls == nil ? "http" : "https"
@@ -76,13 +108,9 @@ public enum EmulatorServer {
         let server: HTTPServerBuilder
         if let tls {
             do {
-                let certificates = try NIOSSLCertificate.fromPEMFile(tls.certificatePath)
-                let key = try NIOSSLPrivateKey(file: tls.privateKeyPath, format: .pem)
-                let configuration = TLSConfiguration.makeServerConfiguration(
-                    certificateChain: certificates.map { .certificate($0) }, privateKey: .privateKey(key))
-                server = try .tls(.http1(), tlsConfiguration: configuration)
+                server = try .tls(.http1(), tlsConfiguration: tls)
             } catch {
-                throw EmulatorServerError(message: "cannot load the TLS certificate or key: \(error)")
+                throw EmulatorServerError(message: "cannot use the TLS certificate or key: \(error)")
             }
         } else {
             server = .http1()

@@ -15,6 +15,8 @@ struct EndpointRule: Sendable {
     var decodesContinuationToken = false
     var decodesRequiredAttributes = false
     var decodesInvalidAttributes = false
+    /// `target` is a `String?` of the error struct (the reset-password endpoints).
+    var decodesTarget = false
 }
 
 enum EndpointTable {
@@ -35,6 +37,18 @@ enum EndpointTable {
     static func rule(for endpoint: NativeAuthEndpoint) -> EndpointRule { rules[endpoint] ?? makeRule(for: endpoint) }
 
     private static func makeRule(for endpoint: NativeAuthEndpoint) -> EndpointRule {
+        var rule = baseRule(for: endpoint)
+        switch endpoint {
+        case .resetPasswordStart, .resetPasswordChallenge, .resetPasswordContinue, .resetPasswordSubmit,
+            .resetPasswordPollCompletion:
+            rule.decodesTarget = true
+        default:
+            break
+        }
+        return rule
+    }
+
+    private static func baseRule(for endpoint: NativeAuthEndpoint) -> EndpointRule {
         switch endpoint {
         case .signUpStart:
             EndpointRule(
@@ -82,7 +96,7 @@ enum EndpointTable {
                 knownErrors: ["invalid_request", "access_denied"], decodesSuberror: true)
         case .registerContinue:
             EndpointRule(
-                successKeys: startKeys, closedChallengeType: false, knownErrors: ["invalid_grant"],
+                successKeys: startKeys, knownErrors: ["invalid_grant"],
                 decodesSuberror: true)
         case .resetPasswordStart:
             EndpointRule(

@@ -16,8 +16,15 @@ public struct SystemClock: NativeAuthClock {
     public func now() -> Date { Date() }
     /// `Task.sleep`.
     public func sleep(seconds: Double) async throws {
-        guard seconds > 0 else { return }
-        try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        try await Task.sleep(nanoseconds: Self.nanoseconds(seconds))
+    }
+
+    /// `seconds` in nanoseconds, saturating: zero for a negative or NaN wait, `UInt64.max` for one too long
+    /// to count (decoding-rulings.md R2: the conversion never traps).
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        guard seconds > 0 else { return 0 }
+        let nanoseconds = seconds * 1_000_000_000
+        return nanoseconds < 18_446_744_073_709_549_568 ? UInt64(nanoseconds) : UInt64.max
     }
 }
 

@@ -12,13 +12,13 @@ enum ResponseClassifier {
         switch response.statusCode {
         case 200:
             if endpoint == .token { return classifyTokenSuccess(response.body) }
-            guard let object = JSONValue.object(from: response.body),
-                let body = try? decodeSuccess(object, rule: EndpointTable.rule(for: endpoint))
+            guard let document = ResponseJSONParser.parse(response.body),
+                let body = try? decodeSuccess(document, rule: EndpointTable.rule(for: endpoint))
             else { return .unexpected(.undecodable) }
             return .success(body)
         case 400, 401:
-            guard let object = JSONValue.object(from: response.body),
-                let body = try? decodeError(object, rule: EndpointTable.rule(for: endpoint))
+            guard let document = ResponseJSONParser.parse(response.body),
+                let body = try? decodeError(document, rule: EndpointTable.rule(for: endpoint))
             else { return .unexpected(.undecodable) }
             if EndpointTable.rule(for: endpoint).knownErrors.contains(body.error) { return .apiError(body) }
             return .unexpected(.unknownError(body))
@@ -27,88 +27,98 @@ enum ResponseClassifier {
         }
     }
 
-    static func decodeSuccess(_ object: [String: JSONValue], rule: EndpointRule) throws -> SuccessBody {
-        let json = JSONReader(object: object)
+    /// A 200 body as MSAL's response struct decodes it: `.convertFromSnakeCase` keys, only the struct's
+    /// properties read, `correlationId: UUID?` in every struct (decoding-rulings.md R3, R4).
+    static func decodeSuccess(_ document: JSONValue, rule: EndpointRule) throws -> SuccessBody {
+        let json = try JSONReader.keyed(document, convertsFromSnakeCase: true)
         let keys = rule.successKeys
-        func string(_ key: String) throws -> String? { keys.contains(key) ? try json.string(key) : nil }
-        func int(_ key: String) throws -> Int? { keys.contains(key) ? try json.int(key) : nil }
+        func string(_ key: String, _ property: String) throws -> String? {
+            keys.contains(key) ? try json.string(property) : nil
+        }
+        func int(_ key: String, _ property: String) throws -> Int? { keys.contains(key) ? try json.int(property) : nil }
         var body = SuccessBody()
-        body.continuationToken = try string("continuation_token")
-        body.challengeType = try string("challenge_type")
+        _ = try json.uuid("correlationId")
+        body.continuationToken = try string("continuation_token", "continuationToken")
+        body.challengeType = try string("challenge_type", "challengeType")
         if let type = body.challengeType, rule.closedChallengeType, !closedChallengeTypes.contains(type) {
             throw TypeMismatch()
         }
         if rule.challengeTypeRequired, body.challengeType == nil { throw TypeMismatch() }
-        body.redirectReason = try string("redirect_reason")
-        body.bindingMethod = try string("binding_method")
-        body.challengeChannel = try string("challenge_channel")
-        body.challengeTargetLabel = try string("challenge_target_label")
-        body.challengeTarget = try string("challenge_target")
-        body.codeLength = try int("code_length")
-        body.interval = try int("interval")
-        body.expiresIn = try int("expires_in")
-        body.pollInterval = try int("poll_interval")
-        body.status = try string("status")
+        body.redirectReason = try string("redirect_reason", "redirectReason")
+        body.bindingMethod = try string("binding_method", "bindingMethod")
+        body.challengeChannel = try string("challenge_channel", "challengeChannel")
+        body.challengeTargetLabel = try string("challenge_target_label", "challengeTargetLabel")
+        body.challengeTarget = try string("challenge_target", "challengeTarget")
+        body.codeLength = try int("code_length", "codeLength")
+        body.interval = try int("interval", "interval")
+        body.expiresIn = try int("expires_in", "expiresIn")
+        body.pollInterval = try int("poll_interval", "pollInterval")
+        body.status = try string("status", "status")
         if let status = body.status, !pollStatuses.contains(status) { throw TypeMismatch() }
         if keys.contains("methods"), let items = try json.objects("methods") {
-            body.methods = try items.map { item in
-                let method = JSONReader(object: item)
-                guard let id = try method.string("id"), let type = try method.string("challenge_type"),
-                    closedChallengeTypes.contains(type), let channel = try method.string("challenge_channel")
+            body.methods = try items.map { method in
+                guard let id = try method.string("id"), let type = try method.string("challengeType"),
+                    closedChallengeTypes.contains(type), let channel = try method.string("challengeChannel")
                 else { throw TypeMismatch() }
                 return AuthMethodWire(
-                    id: id, challengeType: type, challengeChannel: channel, loginHint: try method.string("login_hint"))
+                    id: id, challengeType: type, challengeChannel: channel, loginHint: try method.string("loginHint"))
             }
         }
         return body
     }
 
-    static func decodeError(_ object: [String: JSONValue], rule: EndpointRule) throws -> APIErrorBody {
-        let json = JSONReader(object: object)
+    /// A 400/401 body as MSAL's error struct for the endpoint decodes it (decoding-rulings.md R3): default
+    /// keys; `trace_id`, `timestamp` and `correlation_id` are not read.
+    static func decodeError(_ document: JSONValue, rule: EndpointRule) throws -> APIErrorBody {
+        let json = try JSONReader.keyed(document, convertsFromSnakeCase: false)
         guard let error = try json.string("error") else { throw TypeMismatch() }
         var body = APIErrorBody(error: error)
         body.errorDescription = try json.string("error_description")
         body.errorCodes = try json.ints("error_codes") ?? []
         body.errorURI = try json.string("error_uri")
-        _ = try json.string("timestamp")
-        _ = try json.string("trace_id")
-        _ = try json.string("correlation_id")
+        _ = try json.uuid("correlationId")
+        for inner in try json.objects("inner_errors") ?? [] {
+            _ = try inner.string("error")
+            _ = try inner.string("error_description")
+        }
         if rule.decodesSuberror { body.suberror = try json.string("suberror") }
         if rule.decodesContinuationToken { body.continuationToken = try json.string("continuation_token") }
+        if rule.decodesTarget { _ = try json.string("target") }
         if rule.decodesRequiredAttributes, let items = try json.objects("required_attributes") {
-            body.requiredAttributes = try items.map { item in
-                let attribute = JSONReader(object: item)
+            body.requiredAttributes = try items.map { attribute in
                 guard let name = try attribute.string("name"), let type = try attribute.string("type"),
                     let required = try attribute.bool("required")
                 else { throw TypeMismatch() }
-                var regex: String?
-                switch item["options"] {
-                case nil, .null?: break
-                case .object(let options)?: regex = try JSONReader(object: options).string("regex")
-                default: throw TypeMismatch()
-                }
+                let regex = try attribute.nested("options")?.string("regex")
                 return RequiredAttributeWire(name: name, type: type, required: required, regex: regex)
             }
         }
-        if rule.decodesInvalidAttributes, let items = try json.objects("invalid_attributes") {
-            body.invalidAttributes = try items.map { item in
-                guard let name = try JSONReader(object: item).string("name") else { throw TypeMismatch() }
-                return name
-            }
+        if rule.decodesInvalidAttributes {
+            body.invalidAttributes = try attributeNames(json, "invalid_attributes")
+            _ = try attributeNames(json, "unverified_attributes")
         }
         return body
     }
 
-    /// `/token` 200: MSAL reads the raw JSON dictionary (`JSONSerialization`, so a repeated key keeps its
-    /// last value); a body that is not an object is unexpected.
+    /// A list of `{name: String}` items.
+    private static func attributeNames(_ json: JSONReader, _ key: String) throws -> [String]? {
+        try json.objects(key)?.map { item in
+            guard let name = try item.string("name") else { throw TypeMismatch() }
+            return name
+        }
+    }
+
+    /// `/token` 200: MSAL reads the raw JSON dictionary (`JSONSerialization`: every value of the document
+    /// must be valid; a repeated key keeps its first value, decoding-rulings.md R6); a body that is not an
+    /// object is unexpected.
     static func classifyTokenSuccess(_ data: Data) -> Classified {
-        guard let object = JSONValue.object(from: data, lastDuplicateWins: true) else { return .unexpected(.undecodable) }
+        guard let object = JSONValue.serializationObject(from: data) else { return .unexpected(.undecodable) }
         var fields: [String: String] = [:]
         var numbers: [String: Double] = [:]
         for (key, value) in object {
             switch value {
-            case .string(let text): fields[key] = text
-            case .number(let number): numbers[key] = number
+            case .string(let text): fields[key] = text.string
+            case .number(let text): numbers[key] = text.double
             default: break
             }
         }

@@ -214,6 +214,9 @@ struct ResetPasswordSubmitMachine: FlowMachine, Sendable {
         }
     }
 
+    /// The longest wait between two polls, in seconds (R2's bounded maximum).
+    static let maximumPollWait = 300
+
     private mutating func receivePoll(_ response: Classified, pollToken: String, interval: Int, retriesLeft: Int)
         -> FlowAction<ResetPasswordRequiredResult>
     {
@@ -226,9 +229,10 @@ struct ResetPasswordSubmitMachine: FlowMachine, Sendable {
                     context: context, continuationToken: body.continuationToken)))
             case "in_progress", "not_started":
                 guard retriesLeft > 0 else { return fail(.generalError, .message("Password reset timed out")) }
-                // The server's poll_interval is used as is (no clamping).
+                // MSAL converts poll_interval to nanoseconds unchecked and traps outside [0, ~1.8e10] s; the
+                // engine clamps instead (decoding-rulings.md R2, a deliberate deviation).
                 state = .polling(token: pollToken, interval: interval, retriesLeft: retriesLeft - 1)
-                return .wait(seconds: Double(interval))
+                return .wait(seconds: Double(min(max(interval, 0), Self.maximumPollWait)))
             case "failed":
                 return fail(.generalError, .message("Password reset failed"))
             default:

@@ -26,16 +26,17 @@ struct TokenSet: Sendable, Hashable {
         -> Result<TokenSet, ParseFailure>
     {
         guard let clientInfo = body.fields["client_info"] else { return .failure(.missingClientInfo) }
-        guard let info = decodeBase64URLJSON(clientInfo), case .string(let uid)? = info["uid"],
-            case .string(let utid)? = info["utid"]
+        guard let info = decodeBase64URLJSON(clientInfo), let uid = info["uid"]?.stringValue, !uid.isEmpty,
+            let utid = info["utid"]?.stringValue, !utid.isEmpty
         else { return .failure(.malformedClientInfo) }
-        let access = body.fields["access_token"]
-        let idToken = body.fields["id_token"]
+        // IdentityCore treats an empty token string as a missing one.
+        let access = body.fields["access_token"].flatMap { $0.isEmpty ? nil : $0 }
+        let idToken = body.fields["id_token"].flatMap { $0.isEmpty ? nil : $0 }
         guard access != nil || idToken != nil else { return .failure(.noTokens) }
         var claims: [String: String] = [:]
         if let idToken, let payload = jwtPayload(idToken) {
             for (key, value) in payload {
-                if case .string(let text) = value { claims[key] = text }
+                if let text = value.stringValue { claims[key] = text }
             }
         }
         let username = claims["preferred_username"] ?? claims["sub"] ?? fallbackUsername
@@ -60,8 +61,8 @@ struct TokenSet: Sendable, Hashable {
 
     static func decodeBase64URLJSON(_ text: String) -> [String: JSONValue]? {
         guard let data = base64URLData(text) else { return nil }
-        // IdentityCore reads `client_info` and token claims with `JSONSerialization`: the last duplicate wins.
-        return JSONValue.object(from: data, lastDuplicateWins: true)
+        // IdentityCore reads `client_info` and token claims with `JSONSerialization` (first duplicate wins, R6).
+        return JSONValue.serializationObject(from: data)
     }
 
     /// base64url (or base64) text, padded to a multiple of four, decoded. ASCII without CR is converted on

@@ -1,0 +1,61 @@
+import Foundation
+
+extension FaultProof {
+    /// One line per fault (area, name, kind, the case count it took, the catching case's verdict and
+    /// operators), then `caught N/M, slowest kill K cases`.
+    public static func table(_ kills: [FaultKill]) -> String {
+        func pad(_ text: String, _ width: Int) -> String {
+            text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        }
+        var lines = [pad("area", 14) + pad("fault", 44) + pad("cases", 9) + "caught by"]
+        for kill in kills {
+            let cases = kill.caseCount.map(String.init) ?? "-"
+            var how = "NOT CAUGHT"
+            if let verdict = kill.verdict, let index = kill.caseIndex {
+                how = "case \(index) \(verdict.kind.rawValue) at \(verdict.step) (\(kill.operators.joined(separator: "+")))"
+            }
+            if kill.caughtByBaseline { how += " [also changes an unmutated flow]" }
+            lines.append(pad(kill.fault.area, 14) + pad(kill.fault.name, 44) + pad(cases, 9) + how)
+        }
+        let caught = kills.filter { $0.caseIndex != nil }
+        let slowest = caught.compactMap(\.caseCount).max() ?? 0
+        lines.append("faults caught: \(caught.count)/\(kills.count), slowest kill: \(slowest) cases")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `authtape fuzz --prove-faults`: runs the proof with the campaign's seed, budget and operators over
+    /// the built-in flows, prints the table and the rate, and returns 1 when a fault survived.
+    public static func command(seed: UInt64, cases: Int?, duration: Double?, jobs: Int, faultNames: [String],
+                               flows: [FuzzFlow] = BaseFlows.all, operators: [any MutationOperator] = Operators.all,
+                               print: @Sendable (String) -> Void) async -> Int32 {
+        let faults: [PlantedFault]
+        if faultNames.isEmpty {
+            faults = PlantedFaults.all
+        } else if let named = PlantedFault.named(faultNames) {
+            faults = named
+        } else {
+            print("unknown fault name; known: " + PlantedFaults.all.map(\.name).joined(separator: ", "))
+            return 2
+        }
+        let configuration = FuzzConfiguration(seed: seed, cases: cases, duration: duration ?? (cases == nil ? 60 : nil),
+                                              jobs: jobs, flows: flows, operators: operators, minimise: false)
+        print("authtape fuzz --prove-faults — seed \(seed), \(faults.count) planted faults")
+        let start = ContinuousClock.now
+        let kills = await FaultProof(configuration: configuration, faults: faults).run()
+        let elapsed = ContinuousClock.now - start
+        print(table(kills))
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print(String(format: "time: %.1fs", seconds))
+        return kills.allSatisfy { $0.caseIndex != nil } ? 0 : 1
+    }
+}
+
+extension FindingSet {
+    /// The findings whose key `other` does not have: what a change (a planted fault, a new operator)
+    /// adds. Keys are compared whole, so a new key counts even when `other` has a finding with the same
+    /// expected and actual outcome under another step, kind or operator family.
+    public func introduced(over other: FindingSet) -> [Finding] {
+        let known = Set(other.findings.map(\.key))
+        return findings.filter { !known.contains($0.key) }
+    }
+}

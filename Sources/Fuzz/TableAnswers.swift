@@ -1,0 +1,132 @@
+import Oracle
+
+/// Table-directed answers: the oracle's outcome-table rows read as data. For the step an answer goes
+/// to, the operator picks one of the step's rows and builds an answer of that row's response class
+/// from its pattern (kind, error, suberror, first or contained error code, description marker,
+/// challenge type, poll status, fields required or missing), on top of the unmutated answer, so classes
+/// that only a combination of operators reaches (a 200 redirect from signup/continue, 50126 second in
+/// `error_codes`) come up as often as any other row. The verdict still comes from the oracle's walk of
+/// the bytes built, never from the row chosen; a second operator may mutate around it.
+public struct TableAnswerOperator: MutationOperator {
+    public let name = "tableAnswer"
+    public var weight: Int { 6 }
+
+    public init() {}
+
+    public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
+        let rows = OutcomeTable.rows(for: context.step).filter { !$0.match.kinds.subtracting([.notSent]).isEmpty }
+        guard !rows.isEmpty else { return nil }
+        let row = rows[random.below(rows.count)]
+        let kinds = ResponseClass.Kind.allCases.filter { row.match.kinds.contains($0) && $0 != .notSent }
+        guard !kinds.isEmpty else { return nil }
+        let kind = kinds[random.below(kinds.count)]
+        guard let built = TableAnswers.answer(kind: kind, pattern: row.match, base: response, random: &random) else { return nil }
+        return Mutated(built, "row \(row.specRef) as \(kind.rawValue)")
+    }
+}
+
+/// Builds answers of a response class from a row's pattern.
+enum TableAnswers {
+    static func answer(kind: ResponseClass.Kind, pattern: ResponsePattern, base: FuzzResponse,
+                       random: inout FuzzRandom) -> FuzzResponse? {
+        var members = (base.fault == nil ? JSONNode.parse(base.body)?.members : nil) ?? []
+        func set(_ key: String, _ value: JSONNode) {
+            if let index = members.firstIndex(where: { $0.key == key }) { members[index].value = value } else { members.append((key, value)) }
+        }
+        func drop(_ key: String) { members.removeAll { $0.key == key } }
+        func response(_ status: Int) -> FuzzResponse {
+            FuzzResponse(status: status, body: JSONNode.object(members).serializedBytes())
+        }
+        switch kind {
+        case .success:
+            for key in ["error", "suberror", "error_codes", "error_description"] { drop(key) }
+            if let type = pick(pattern.challengeType, ["oob", "password", "redirect", "preverified", "otp_x"], &random) {
+                set("challenge_type", .string(type))
+            } else if pattern.challengeType == .absent {
+                drop("challenge_type")
+            }
+            if let status = pick(pattern.pollStatus, ["succeeded", "failed", "in_progress", "not_started", "pending_x"], &random) {
+                set("status", .string(status))
+            } else if pattern.pollStatus == .absent {
+                drop("status")
+            }
+            for field in pattern.requires.sorted() where !members.contains(where: { $0.key == field.rawValue }) {
+                set(field.rawValue, sample(field))
+            }
+            let lacking = pattern.lacksOneOf.sorted()
+            if !lacking.isEmpty { drop(lacking[random.below(lacking.count)].rawValue) }
+            return response(200)
+        case .redirect:
+            return FuzzResponse(status: 200, json: #"{"challenge_type":"redirect"}"#)
+        case .apiError, .unknownError:
+            members = []
+            let errors = pattern.errors.map { $0.sorted() } ?? ["invalid_request", "invalid_grant", "expired_token"]
+            let error = kind == .unknownError ? "unknown_error_x" : (errors.isEmpty ? "invalid_request" : errors[random.below(errors.count)])
+            set("error", .string(error))
+            if let sub = pick(pattern.suberror, ["password_too_weak", "invalid_oob_value", "provider_blocked_by_rep",
+                                                 "mfa_required", "registration_required", "brand_new_x"], &random) {
+                set("suberror", .string(sub))
+            }
+            var codes: [Int] = []
+            if let first = pattern.firstErrorCode { codes.append(first) }
+            if let contained = pattern.errorCodesContain, !codes.contains(contained) {
+                codes += random.chance(50) ? [contained] : [90100, contained]
+            }
+            if codes.isEmpty { codes = [[50126, 55103, 90100, 500222][random.below(4)]] }
+            // A known code in a later position: only the first one counts (§6.3).
+            if random.chance(30) { codes.append([50126, 500222, 50034, 50076][random.below(4)]) }
+            set("error_codes", .array(codes.map { .number(String($0)) }))
+            let marker = pattern.descriptionMarker?.rawValue ?? "made-up description"
+            set("error_description", .string("AADSTS\(codes[0]): \(marker)."))
+            if random.chance(70) { set("continuation_token", .string("TBL-CT-\(random.below(1000))")) }
+            for field in pattern.requires.sorted() { set(field.rawValue, sample(field)) }
+            return response([400, 400, 400, 401][random.below(4)])
+        case .undecodable:
+            return FuzzResponse(status: 200, body: Array("{\"continuation_token\":".utf8))
+        case .pkeyAuthChallenge:
+            var answer = FuzzResponse(status: 401, json: "{}")
+            answer.headers.append(.init("WWW-Authenticate", #"PKeyAuth Nonce="n1", Version="1.0", Context="c1""#))
+            return answer
+        case .serverError:
+            return FuzzResponse(status: [500, 503][random.below(2)], json: #"{"error":"server_error"}"#)
+        case .otherStatus:
+            return FuzzResponse(status: [404, 403][random.below(2)], json: "{}")
+        case .transportFailure:
+            return FuzzResponse(status: 0, body: [], fault: .connectionReset)
+        case .notSent:
+            return nil
+        }
+    }
+
+    /// A value a ValueMatch accepts (nil: leave the member as it is, or absent).
+    static func pick(_ match: ResponsePattern.ValueMatch, _ candidates: [String], _ random: inout FuzzRandom) -> String? {
+        switch match {
+        case .any, .absent: return nil
+        case .present: return candidates[random.below(candidates.count)]
+        case .oneOf(let set):
+            let sorted = set.sorted()
+            return sorted.isEmpty ? nil : sorted[random.below(sorted.count)]
+        case .noneOf(let set):
+            let allowed = candidates.filter { !set.contains($0) }
+            return allowed.isEmpty ? "other_x" : allowed[random.below(allowed.count)]
+        }
+    }
+
+    /// A well-formed value of a response field.
+    static func sample(_ field: ResponseClass.Field) -> JSONNode {
+        switch field {
+        case .continuationToken: .string("TBL-CT-1")
+        case .challengeTargetLabel: .string("a***x@ex****e.com")
+        case .challengeTarget: .string("alex.backup@example.com")
+        case .challengeChannel: .string("email")
+        case .codeLength: .number("8")
+        case .pollInterval: .number("1")
+        case .status: .string("succeeded")
+        case .invalidAttributes: .array([.object([("name", .string("city"))])])
+        case .requiredAttributes: .array([.object([("name", .string("city")), ("type", .string("string")), ("required", .bool(true))])])
+        case .methods: .array([.object([("id", .string("m1")), ("challenge_type", .string("oob")), ("challenge_channel", .string("email")),
+                                        ("login_hint", .string("a***x@ex****e.com"))])])
+        case .cacheableTokens, .accessToken: .string("AT-table")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HAR
+import Redaction
+import Replay
+
+/// Builds a ``CaptureSection`` from a capture file: scans it as `authtape check` does, groups its
+/// exchanges into flows as `authtape replay` does, and replays each flow with no network to put the
+/// engine's outcome beside the oracle's for every step.
+public enum CaptureInspection {
+    /// The section of the capture at `path`, named `name` on the page (the path when nil).
+    ///
+    /// `canaries` are strings the leak scan looks for as well (the demo passes the run's secrets);
+    /// `seed` seeds the engine's correlation ids as `authtape replay --seed` does.
+    public static func section(path: String, name: String? = nil, canaries: [String] = [], seed: UInt64 = 1) async
+        -> CaptureSection
+    {
+        let name = name ?? path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return CaptureSection(name: name, problems: ["cannot read the file"], exchanges: [], flows: [])
+        }
+        let bytes = [UInt8](data)
+        var problems: [String] = []
+        var leaks: [String] = []
+        do {
+            leaks = try LeakScanner(canaries: canaries).scan(bytes: bytes, file: name).map(\.description)
+        } catch {
+            problems.append("\(error)")
+        }
+        let document: HARDocument
+        do {
+            document = try HARReader.read(bytes: bytes, source: name)
+        } catch {
+            problems.append("\(error)")
+            return CaptureSection(name: name, leaks: leaks, problems: problems, exchanges: [], flows: [])
+        }
+        let script = ScriptInference.script(of: document, path: name)
+        let result = await ReplayRunner(seed: seed).replay(script)
+        return section(document: document, name: name, script: script, result: result, leaks: leaks, problems: problems)
+    }
+
+    /// The section of a read capture, given its script and the replay of that script.
+    static func section(document: HARDocument, name: String, script: CaptureScript, result: CaptureResult,
+                        leaks: [String], problems: [String]) -> CaptureSection
+    {
+        let exchanges = document.log.entries.enumerated().map { ExchangeView(entry: $0.offset, $0.element) }
+        let valid = Set(exchanges.indices)
+        // A capture with problems as a whole is replayed with one "unreplayable" flow first.
+        let offset = max(0, result.flows.count - script.flows.count)
+        var flows: [FlowView] = []
+        var grouped = Set<Int>()
+        for (index, flow) in script.flows.enumerated() {
+            let members = flow.exchanges.map(\.entryIndex).filter(valid.contains)
+            grouped.formUnion(members)
+            var steps: [StepView] = []
+            if index + offset < result.flows.count {
+                for (number, step) in result.flows[index + offset].steps.enumerated() {
+                    let consumed = step.action != "none" && number < flow.steps.count
+                        ? flow.steps[number].exchanges.map(\.entryIndex).filter(valid.contains) : []
+                    steps.append(StepView(
+                        action: step.action, exchanges: consumed,
+                        engine: step.actual.map { OutcomeView(callback: $0.callback, error: $0.error, newState: $0.newState, token: $0.newStateToken) },
+                        oracle: step.expected.map { OutcomeView(callback: $0.callback, error: $0.error, newState: $0.newState, token: $0.newStateToken) },
+                        passed: step.passed, diagnostics: step.diagnostics))
+                }
+            }
+            flows.append(FlowView(kind: flow.kind, exchanges: members, steps: steps))
+        }
+        let others = exchanges.indices.filter { !grouped.contains($0) }
+        if !others.isEmpty { flows.append(FlowView(kind: "other", exchanges: others)) }
+        return CaptureSection(name: name, leaks: leaks, problems: problems + script.problems, exchanges: exchanges, flows: flows)
+    }
+}

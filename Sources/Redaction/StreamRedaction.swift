@@ -1,0 +1,78 @@
+import HAR
+
+/// `authtape redact`'s path for every HAR, whatever tool wrote it: the input is read as a
+/// stream of JSON tokens (`HARStream`) and copied to the output unchanged except for the
+/// values the rules replace, so the output keeps the input's layout (white space, key order,
+/// escapes, members it does not know). Each entry is redacted with the same `ValueRedactor`
+/// calls, in the same order, as the typed path (`Redactor.redact(_:)`), and gets the same
+/// `_authtape.redactions` counts. Memory holds one window of input (a megabyte, or the
+/// largest entry), one of output, and the placeholder table.
+///
+/// Outside the entries, values are redacted in file order (the typed path does the log's
+/// comment, pages and extensions after the entries; their placeholders are numbered
+/// differently only when such a value holds a secret that an entry holds too).
+struct StreamRedaction: HARPartHandler {
+    var output: OutputSink
+    private let redactor: Redactor
+    private let file: String
+    private(set) var total = RedactionSummary(counts: [:])
+
+    init(output: OutputSink, redactor: Redactor, file: String) {
+        self.output = output
+        self.redactor = redactor
+        self.file = file
+    }
+
+    mutating func pass(_ bytes: UnsafeBufferPointer<UInt8>) throws(HARError) {
+        output.buffer.append(contentsOf: bytes)
+    }
+
+    mutating func didFinishPart() throws(HARError) {
+        if let failure = output.flush() { throw HARError(file: file, message: "cannot write the output (errno \(failure))") }
+    }
+
+    /// Writes the whole output.
+    mutating func finish() throws(HARError) {
+        if let failure = output.flush(force: true) { throw HARError(file: file, message: "cannot write the output (errno \(failure))") }
+    }
+
+    mutating func part(_ part: HARPart, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(ScanFailure) {
+        var values = ValueRedactor(rules: redactor.compiled, table: redactor.placeholders)
+        var edits: [ByteEdit] = []
+        var cursor = JSONCursor(bytes, position: range.lowerBound)
+        switch part {
+        case .entry:
+            let fields = try EntryFields(&cursor)
+            edits = try values.entryEdits(fields, in: cursor)
+            if !values.counts.isEmpty { edits.append(try AuthTapeCounts.edit(fields, counts: values.counts, in: cursor)) }
+        case .pages:
+            guard try cursor.peek() == UInt8(ascii: "[") else { break }
+            try cursor.elements { (cursor: inout JSONCursor, _: Int) throws(ScanFailure) in
+                try cursor.members { (cursor: inout JSONCursor, key: StringSpan) throws(ScanFailure) in
+                    guard cursor.keyIs(key, "title"), try cursor.peek() == UInt8(ascii: "\"") else {
+                        try cursor.skipValue()
+                        return
+                    }
+                    let title = try cursor.string()
+                    ValueRedactor.edit(title, values.applyPatterns(cursor.text(title)), into: &edits)
+                }
+            }
+        case .logComment:
+            guard try cursor.peek() == UInt8(ascii: "\"") else { break }
+            let span = try cursor.string()
+            ValueRedactor.edit(span, values.applyPatterns(cursor.text(span)), into: &edits)
+        case .logMember(let key) where ["version", "creator", "browser"].contains(key):
+            break
+        case .logMember(let key), .documentMember(let key):
+            var path = [key.lowercased()]
+            try values.jsonEdits(&cursor, path: &path, key: key, into: &edits)
+        }
+        if edits.isEmpty {
+            output.buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+        } else {
+            edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+            ValueRedactor.append(bytes, from: range.lowerBound, to: range.upperBound, applying: edits, to: &output.buffer)
+        }
+        if !values.counts.isEmpty { total.add(RedactionSummary(counts: values.counts)) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import NativeAuth
+import Testing
+
+@testable import Fuzz
+
+@Suite("The fuzzer proves it catches planted engine faults")
+struct FaultProofTests {
+    /// The case budget of the debug-build proof (the release proof, `tools/bench/fuzz --faults`, runs 60 s).
+    static let budget = 40_000
+
+    @Test("at least 30 planted faults, spread over sign-up, sign-in, reset, MFA, registration and tokens")
+    func faultsAreSpread() {
+        #expect(PlantedFaults.all.count >= 30)
+        let areas = Set(PlantedFaults.all.map(\.area))
+        #expect(areas == ["sign-up", "sign-in", "reset", "MFA", "registration", "tokens"])
+        #expect(Set(PlantedFaults.all.map(\.name)).count == PlantedFaults.all.count)
+        let kinds = Set(PlantedFaults.all.map(\.kind))
+        for kind in ["wrong error type for a suberror", "newState dropped", "newState kept wrongly", "old continuation token kept",
+                     "a retry added", "a retry dropped", "redirect ignored", "redirect honoured where MSAL ignores it",
+                     "unknown value treated as known", "missing field tolerated", "token lifetime ignored",
+                     "error code checked at the wrong position"] {
+            #expect(kinds.contains(kind), "no planted fault of the kind \(kind)")
+        }
+    }
+
+    @Test("a campaign from a fixed seed catches every planted fault")
+    func everyFaultIsCaught() async {
+        let configuration = FuzzConfiguration(seed: 1, cases: Self.budget, caseTimeout: 10,
+                                              flows: BaseFlows.all + ActionExplorer(seed: 1).flows(count: 24),
+                                              operators: testOperators + [TableAnswerOperator()], minimise: false)
+        let kills = await FaultProof(configuration: configuration).run()
+        #expect(kills.count == PlantedFaults.all.count)
+        // Most faults need a mutated answer; only a kept old token of a success shows on unmutated flows.
+        #expect(kills.filter { !$0.caughtByBaseline }.count >= 30)
+        for kill in kills {
+            #expect(kill.caseIndex != nil, "\(kill.fault.name) survived \(Self.budget) cases")
+            if let verdict = kill.verdict { #expect(verdict.kind.isFinding) }
+        }
+        let slowest = kills.compactMap(\.caseCount).max() ?? 0
+        print(FaultProof.table(kills))
+        print("slowest kill: \(slowest) cases")
+    }
+
+    @Test("a faulty source through the campaign runner reports findings the real engine does not have")
+    func faultySourceThroughRunner() async throws {
+        let fault = try #require(PlantedFault.named(["signIn.userNotFoundAsGeneral"])?.first)
+        let configuration = FuzzConfiguration(seed: 1, cases: 1_500, caseTimeout: 10, flows: [BaseFlows.signInPassword],
+                                              operators: testOperators, minimise: false)
+        let real = await FuzzRunner(configuration: configuration).run()
+        let broken = await FuzzRunner(configuration: configuration, source: FaultySource(fault: fault)).run()
+        let introduced = broken.findings.introduced(over: real.findings)
+        #expect(!introduced.isEmpty)
+        for finding in introduced {
+            #expect(finding.key.actual.contains("generalError"))
+            #expect(finding.key.expected.contains("userNotFound"))
+        }
+    }
+
+    @Test("the proof's kill of a fault is the first case the campaign runner reports for it")
+    func killMatchesRunner() async throws {
+        let fault = try #require(PlantedFault.named(["signIn.challengeRedirectIgnored"])?.first)
+        let configuration = FuzzConfiguration(seed: 4, cases: 1_200, caseTimeout: 10, flows: [BaseFlows.signInCode],
+                                              operators: testOperators, minimise: false)
+        let kill = try #require(await FaultProof(configuration: configuration, faults: [fault]).run().first)
+        let index = try #require(kill.caseIndex)
+        let real = await FuzzRunner(configuration: configuration).run()
+        let broken = await FuzzRunner(configuration: configuration, source: FaultySource(fault: fault)).run()
+        let first = broken.findings.introduced(over: real.findings).map(\.example.index).min()
+        #expect(first == index)
+    }
+
+    @Test("finding keys hold the operator family: one family's operators share a key, another family's is new")
+    func keysByFamily() {
+        func record(_ set: inout FindingSet, _ op: String, index: UInt64, step: String = "signInInitiate") {
+            let fuzzCase = FuzzCase(seed: 1, index: index, flow: "f", action: 0, response: 0, step: .signInInitiate,
+                                    operators: [op], details: [""], responses: [], metamorphic: false)
+            set.record(fuzzCase, Verdict(kind: .mismatch, step: step, expected: "A", actual: "B", note: ""))
+        }
+        var set = FindingSet()
+        record(&set, "errorSwap", index: 3)
+        record(&set, "suberrorSwap", index: 1)
+        #expect(set.findings.count == 1)
+        #expect(set.findings.first?.key.family == "protocol")
+        #expect(set.findings.first?.example.index == 1)
+        var later = set
+        record(&later, "statusSwap", index: 9)
+        record(&later, "errorSwap", index: 10, step: "signInChallenge")
+        let introduced = later.introduced(over: set)
+        #expect(introduced.map(\.key.family).sorted() == ["http", "protocol"])
+        #expect(introduced.allSatisfy { $0.key.expected == "A" && $0.key.actual == "B" })
+    }
+}
