@@ -1,3 +1,5 @@
+import Oracle
+
 /// The de-duplication key of a finding: (kind, step, operator family, expected, actual). The family
 /// (``OperatorFamily``) rather than the operator keeps faults apart without splitting one fault into a
 /// key per operator; two findings with the same expected and actual outcome under different kinds,
@@ -56,11 +58,15 @@ public struct FindingSet: Sendable {
     public private(set) var counts: [VerdictKind: Int] = [:]
     /// Cases judged.
     public private(set) var total = 0
+    /// How often the judged cases reached each row of the outcome table (cases recorded with the
+    /// oracle's walk; a hang's case is counted by its walk too).
+    public private(set) var rows = RowCoverage()
 
     public init() {}
 
-    /// Records one judged case.
-    public mutating func record(_ fuzzCase: FuzzCase, _ verdict: Verdict) {
+    /// Records one judged case, and the rows of the oracle's walk when given.
+    public mutating func record(_ fuzzCase: FuzzCase, _ verdict: Verdict, walk: ChainPrediction? = nil) {
+        if let walk { rows.record(walk) }
         total += 1
         counts[verdict.kind, default: 0] += 1
         guard verdict.kind.isFinding else { return }
@@ -81,6 +87,7 @@ public struct FindingSet: Sendable {
     /// Merges another set (from another worker).
     public mutating func merge(_ other: FindingSet) {
         total += other.total
+        rows.merge(other.rows)
         for (kind, count) in other.counts { counts[kind, default: 0] += count }
         for (key, finding) in other.byKey {
             if var existing = byKey[key] {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything `authtape fuzz` can be asked for; the CLI only parses arguments into this.
 public struct FuzzCampaignOptions: Sendable {
-    /// The seed; nil picks one from the clock (and prints it).
+    /// The seed; nil picks one from the clock (and notes it).
     public var seed: UInt64?
     public var cases: Int?
     /// Time budget in seconds.
@@ -10,7 +10,7 @@ public struct FuzzCampaignOptions: Sendable {
     public var jobs: Int
     /// Output directory for reports and repro captures.
     public var outDirectory: String?
-    /// Formats printed to standard output (when no `outDirectory`) — all are written to `outDirectory`.
+    /// Formats printed to standard output — all are written to `outDirectory`.
     public var reports: [ReportFormat]
     /// Restrict to built-in flows with these names (empty = all).
     public var flowNames: [String]
@@ -21,10 +21,15 @@ public struct FuzzCampaignOptions: Sendable {
     /// Run only this case index and print it in detail.
     public var singleCase: UInt64?
     public var caseTimeout: Double
+    /// Transport-phase cases per fault and mode after the in-process cases; 0 skips the phase.
+    public var transportCases: Int
+    /// The live transport's timeout in seconds during the transport phase.
+    public var transportTimeout: Double
 
     public init(seed: UInt64? = nil, cases: Int? = nil, duration: Double? = nil, jobs: Int = 2, outDirectory: String? = nil,
                 reports: [ReportFormat] = [.text], flowNames: [String] = [], extraFlows: [FuzzFlow] = [],
-                includeBuiltIn: Bool = true, singleCase: UInt64? = nil, caseTimeout: Double = 2) {
+                includeBuiltIn: Bool = true, singleCase: UInt64? = nil, caseTimeout: Double = 2,
+                transportCases: Int = 0, transportTimeout: Double = 1) {
         self.seed = seed
         self.cases = cases
         self.duration = duration
@@ -36,40 +41,56 @@ public struct FuzzCampaignOptions: Sendable {
         self.includeBuiltIn = includeBuiltIn
         self.singleCase = singleCase
         self.caseTimeout = caseTimeout
+        self.transportCases = transportCases
+        self.transportTimeout = transportTimeout
     }
 }
 
-/// A campaign problem the CLI reports (unknown flow name, unwritable output).
+/// A campaign problem the CLI reports: a usage error (unknown flow name, nothing to fuzz) or an
+/// output that cannot be written.
 public struct FuzzCampaignError: Error, CustomStringConvertible {
+    public enum Kind: Sendable { case usage, output }
+    public var kind: Kind
     public var description: String
-    init(_ description: String) { self.description = description }
+    init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
 }
 
-/// The one entry function of `authtape fuzz`: prints the seed, runs, writes reports and repro captures.
+/// Where a campaign's text goes: `output` gets only the reports asked for (standard output, so
+/// `--report json | jq` works); `note` gets the seed, summaries and warnings (standard error);
+/// `progress`, when set, a progress line now and then.
+public struct FuzzCampaignSinks: Sendable {
+    public var output: @Sendable (String) -> Void
+    public var note: @Sendable (String) -> Void
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(output: @escaping @Sendable (String) -> Void, note: @escaping @Sendable (String) -> Void,
+                progress: (@Sendable (String) -> Void)? = nil) {
+        self.output = output
+        self.note = note
+        self.progress = progress
+    }
+}
+
+/// The one entry function of `authtape fuzz`: notes the seed, runs the cases and then the transport
+/// phase, writes reports and repro captures, and prints the reports asked for.
 /// Returns the exit status: 0 without findings, 1 with findings.
 public enum FuzzCampaign {
-    public static func run(_ options: FuzzCampaignOptions, print: @escaping @Sendable (String) -> Void,
-                           progressLine: (@Sendable (String) -> Void)? = nil) async throws -> Int32 {
+    public static func run(_ options: FuzzCampaignOptions, sinks: FuzzCampaignSinks) async throws -> Int32 {
         let seed = options.seed ?? UInt64(Date().timeIntervalSince1970 * 1000) & 0xFFFF_FFFF
-        print("seed \(seed)")
-        var flows = options.includeBuiltIn ? BaseFlows.all : []
-        if !options.flowNames.isEmpty {
-            for name in options.flowNames where BaseFlows.named(name) == nil && !options.extraFlows.contains(where: { $0.name == name }) {
-                throw FuzzCampaignError("unknown flow '\(name)'; built-in flows: " + BaseFlows.all.map(\.name).joined(separator: ", "))
-            }
-            flows = flows.filter { options.flowNames.contains($0.name) }
-        }
-        flows += options.extraFlows.filter { options.flowNames.isEmpty || options.flowNames.contains($0.name) }
-        guard !flows.isEmpty else { throw FuzzCampaignError("no flows to fuzz") }
+        sinks.note("seed \(seed)")
+        let flows = try Self.flows(options)
         let configuration = FuzzConfiguration(
             seed: seed, cases: options.cases, duration: options.duration, jobs: options.jobs,
             caseTimeout: options.caseTimeout, flows: flows)
         let runner = FuzzRunner(configuration: configuration)
-        if let index = options.singleCase { return await runSingle(runner: runner, index: index, print: print) }
+        if let index = options.singleCase { return await runSingle(runner: runner, index: index, print: sinks.output) }
         var onProgress: (@Sendable (FuzzProgress) -> Void)?
-        if let progressLine {
+        if let line = sinks.progress {
             onProgress = { progress in
-                progressLine(String(format: "cases %d  %.0f cases/s  findings %d", progress.cases, progress.casesPerSecond, progress.findings))
+                line(String(format: "cases %d  %.0f cases/s  findings %d", progress.cases, progress.casesPerSecond, progress.findings))
             }
         }
         let result = await runner.run(progress: onProgress)
@@ -79,23 +100,64 @@ public enum FuzzCampaign {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw FuzzCampaignError("cannot create \(directory): \(error.localizedDescription)")
+                throw FuzzCampaignError(.output, "cannot create \(directory): \(error.localizedDescription)")
             }
             withRepro = try await writeRepros(result, runner: runner, directory: (directory as NSString).appendingPathComponent("findings"))
-            let report = FuzzReport(withRepro)
-            let files: [(ReportFormat, String)] = [(.text, "summary.txt"), (.json, "report.json"), (.junit, "junit.xml"), (.markdown, "report.md")]
-            for (format, name) in files {
-                let path = (directory as NSString).appendingPathComponent(name)
-                guard FileManager.default.createFile(atPath: path, contents: Data(report.render(format).utf8)) else {
-                    throw FuzzCampaignError("cannot write \(path)")
-                }
-            }
+            try write(FuzzReport(withRepro), into: directory, prefix: "")
+        }
+        var transport: FuzzReport?
+        if options.transportCases > 0 {
+            transport = try await runTransportPhase(seed: seed, flows: flows, options: options, sinks: sinks)
         }
         let report = FuzzReport(withRepro)
-        for format in options.reports { print(report.render(format)) }
+        for format in options.reports { sinks.output(render(report, transport: transport, as: format)) }
         let baselineFailures = withRepro.baseline.filter { $0.verdict.kind != VerdictKind.pass }.count
-        let problems = withRepro.findings.findingCases + baselineFailures
+        let problems = withRepro.findings.findingCases + baselineFailures + (transport?.result.findings.findingCases ?? 0)
         return problems > 0 ? 1 : 0
+    }
+
+    /// The flows a campaign of `options` fuzzes: the built-in ones (unless captures replace them) and
+    /// the extra ones, narrowed to `flowNames`.
+    public static func flows(_ options: FuzzCampaignOptions) throws -> [FuzzFlow] {
+        var flows = options.includeBuiltIn ? BaseFlows.all : []
+        if !options.flowNames.isEmpty {
+            for name in options.flowNames where BaseFlows.named(name) == nil && !options.extraFlows.contains(where: { $0.name == name }) {
+                throw FuzzCampaignError(.usage, "unknown flow '\(name)'; built-in flows: " + BaseFlows.all.map(\.name).joined(separator: ", "))
+            }
+            flows = flows.filter { options.flowNames.contains($0.name) }
+        }
+        flows += options.extraFlows.filter { options.flowNames.isEmpty || options.flowNames.contains($0.name) }
+        guard !flows.isEmpty else { throw FuzzCampaignError(.usage, "no flows to fuzz") }
+        return flows
+    }
+
+    /// One report on standard output: the cases' report, with the transport phase's folded in (a
+    /// `transportPhase` member of the JSON, a second section of text and Markdown). JUnit holds the
+    /// cases only; `transport-junit.xml` under `--out` has the phase.
+    static func render(_ report: FuzzReport, transport: FuzzReport?, as format: ReportFormat) -> String {
+        guard let transport else { return report.render(format) }
+        switch format {
+        case .json:
+            guard case .object(var members) = report.jsonNode() else { return report.render(format) }
+            members.append(("transportPhase", transport.jsonNode()))
+            return JSONNode.object(members).prettySerialized() + "\n"
+        case .text, .markdown:
+            return report.render(format) + "\ntransport phase:\n" + transport.render(format)
+        case .junit:
+            return report.render(format)
+        }
+    }
+
+    /// Writes every format of `report` into `directory` (`summary.txt`, `report.json`, `junit.xml`,
+    /// `report.md`, each name after `prefix`).
+    static func write(_ report: FuzzReport, into directory: String, prefix: String) throws {
+        let files: [(ReportFormat, String)] = [(.text, "summary.txt"), (.json, "report.json"), (.junit, "junit.xml"), (.markdown, "report.md")]
+        for (format, name) in files {
+            let path = (directory as NSString).appendingPathComponent(prefix + name)
+            guard FileManager.default.createFile(atPath: path, contents: Data(report.render(format).utf8)) else {
+                throw FuzzCampaignError(.output, "cannot write \(path)")
+            }
+        }
     }
 
     /// Runs one case and prints its mutation, the oracle's walk and the verdict.

@@ -1,4 +1,5 @@
 import Foundation
+import Oracle
 
 /// Report formats of a campaign.
 public enum ReportFormat: String, Sendable, CaseIterable {
@@ -36,6 +37,7 @@ public struct FuzzReport: Sendable {
                 + String(format: "time: %.2fs  rate: %.0f cases/s", result.elapsed, result.casesPerSecond),
             "verdicts: " + VerdictKind.allCases.compactMap { kind in set.counts[kind].map { "\(kind.rawValue)=\($0)" } }.joined(separator: " "),
         ]
+        if set.rows.cases > 0 { lines.append(rowsLine) }
         for problem in baselineProblems {
             lines.append("baseline \(problem.flow)#\(problem.action): \(problem.verdict.kind.rawValue) expected \(problem.verdict.expected) actual \(problem.verdict.actual)")
         }
@@ -53,12 +55,20 @@ public struct FuzzReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `rows hit: H of T §5 rows`: how many outcome-table rows the judged cases reached.
+    var rowsLine: String {
+        "rows hit: \(result.findings.rows.hitCount) of \(OutcomeTable.rows.count) §5 rows"
+    }
+
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
     /// JSON: seed, counts, findings (key, count, example case, repro path), baseline problems.
-    public func json() -> String {
+    public func json() -> String { jsonNode().prettySerialized() + "\n" }
+
+    /// The JSON report as a value (the campaign folds the transport phase's into it).
+    public func jsonNode() -> JSONNode {
         var root: [(String, JSONNode)] = [
             ("tool", .string("authtape fuzz")), ("seed", .string(String(result.seed))),
             ("cases", .number(String(result.findings.total))),
@@ -66,6 +76,11 @@ public struct FuzzReport: Sendable {
             ("casesPerSecond", .number(String(format: "%.0f", result.casesPerSecond))),
             ("verdicts", .object(VerdictKind.allCases.map { ($0.rawValue, .number(String(result.findings.counts[$0] ?? 0))) })),
         ]
+        let rows = result.findings.rows
+        root.append(("rows", .object([
+            ("hit", .number(String(rows.hitCount))), ("of", .number(String(OutcomeTable.rows.count))),
+            ("hits", .object(OutcomeTable.rows.map { ($0.specRef, .number(String(rows.hits[$0.specRef] ?? 0))) })),
+        ])))
         root.append(("findings", .array(result.findings.findings.map { finding in
             let example = finding.reproCase
             return .object([
@@ -85,7 +100,7 @@ public struct FuzzReport: Sendable {
             .object([("flow", .string($0.flow)), ("action", .number(String($0.action))), ("kind", .string($0.verdict.kind.rawValue)),
                      ("expected", .string($0.verdict.expected)), ("actual", .string($0.verdict.actual))])
         })))
-        return JSONNode.object(root).prettySerialized() + "\n"
+        return JSONNode.object(root)
     }
 
     /// JUnit XML: one test case per unique finding (failed) and one per flow baseline.
@@ -96,7 +111,7 @@ public struct FuzzReport: Sendable {
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<testsuites name="authtape fuzz" tests="\#(findings.count + result.baseline.count)" failures="\#(failures)">"#,
             #"  <testsuite name="fuzz seed \#(result.seed)" tests="\#(findings.count + result.baseline.count)" failures="\#(failures)" time="\#(String(format: "%.3f", result.elapsed))">"#,
-            #"    <properties><property name="seed" value="\#(result.seed)"/><property name="cases" value="\#(result.findings.total)"/></properties>"#,
+            #"    <properties><property name="seed" value="\#(result.seed)"/><property name="cases" value="\#(result.findings.total)"/><property name="rowsHit" value="\#(result.findings.rows.hitCount)"/></properties>"#,
         ]
         for entry in result.baseline {
             let name = xml("baseline \(entry.flow)#\(entry.action)")
@@ -121,7 +136,7 @@ public struct FuzzReport: Sendable {
     public func markdown() -> String {
         var lines = [
             "# authtape fuzz — seed \(result.seed)", "",
-            "\(result.findings.total) cases, \(result.findings.findings.count) unique findings.", "",
+            "\(result.findings.total) cases, \(result.findings.findings.count) unique findings; \(rowsLine).", "",
             "| kind | step | family | count | expected | actual | example |", "|---|---|---|---|---|---|---|",
         ]
         for finding in result.findings.findings {

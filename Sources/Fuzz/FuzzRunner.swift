@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuth
+import Oracle
 
 /// What a campaign runs: seed, budget, parallelism, deadline, flows and operators.
 public struct FuzzConfiguration: Sendable {
@@ -157,9 +158,17 @@ public struct FuzzRunner: Sendable {
 
     /// The verdict of a case; the secrets are worked out only when an error message must be checked.
     func verdict(_ fuzzCase: FuzzCase, flow: FuzzFlow, observation: Observation?, baseline: Outcome?) -> Verdict {
-        Judge.judge(fuzzCase, observation: observation, baseline: baseline,
-                    prediction: answerClasses.predict(fuzzCase, flow: flow),
-                    secretsIfNeeded: { secretsPlan.secrets(flow: flow, fuzzCase: fuzzCase) })
+        verdictAndWalk(fuzzCase, flow: flow, observation: observation, baseline: baseline).verdict
+    }
+
+    /// The verdict of a case and the oracle's walk of its answers (whose rows the campaign counts).
+    func verdictAndWalk(_ fuzzCase: FuzzCase, flow: FuzzFlow, observation: Observation?, baseline: Outcome?)
+        -> (verdict: Verdict, walk: ChainPrediction)
+    {
+        let walk = answerClasses.predict(fuzzCase, flow: flow)
+        let verdict = Judge.judge(fuzzCase, observation: observation, baseline: baseline, prediction: walk,
+                                  secretsIfNeeded: { secretsPlan.secrets(flow: flow, fuzzCase: fuzzCase) })
+        return (verdict, walk)
     }
 
     /// Runs one case with its own timer (outside a campaign); nil when it did not end in time.
@@ -344,8 +353,8 @@ final class LaneCampaign: Sendable {
                     merged.merge(findings)
                 case .overdue(let fuzzCase, let findings):
                     merged.merge(findings)
-                    let verdict = hang(fuzzCase)
-                    merged.record(fuzzCase, verdict)
+                    let (verdict, walk) = hang(fuzzCase)
+                    merged.record(fuzzCase, verdict, walk: walk)
                     report(counter.finished(finding: verdict.kind.isFinding))
                     next.append(launch())
                 }
@@ -366,9 +375,10 @@ final class LaneCampaign: Sendable {
         return outcomes[fuzzCase.action]
     }
 
-    private func hang(_ fuzzCase: FuzzCase) -> Verdict {
-        guard let flow = runner.flowsByName[fuzzCase.flow] else { return Lane.unknownFlow(fuzzCase) }
-        return runner.verdict(fuzzCase, flow: flow, observation: nil, baseline: baseline(fuzzCase))
+    private func hang(_ fuzzCase: FuzzCase) -> (Verdict, ChainPrediction?) {
+        guard let flow = runner.flowsByName[fuzzCase.flow] else { return (Lane.unknownFlow(fuzzCase), nil) }
+        let judged = runner.verdictAndWalk(fuzzCase, flow: flow, observation: nil, baseline: baseline(fuzzCase))
+        return (judged.verdict, judged.walk)
     }
 
     private func report(_ done: (cases: Int, findings: Int)) {
@@ -389,15 +399,16 @@ final class LaneCampaign: Sendable {
             if let duration, (now - start).seconds >= duration { break }
             guard let fuzzCase = runner.generator.make(index: UInt64(index)) else { continue }
             let verdict: Verdict
+            var walk: ChainPrediction?
             if let flow = runner.flowsByName[fuzzCase.flow] {
                 lane.begin(fuzzCase, deadline: now + timeout)
                 let observation = await session.observe(flow: flow, action: fuzzCase.action, responses: fuzzCase.responses)
                 guard lane.end() else { return }
-                verdict = runner.verdict(fuzzCase, flow: flow, observation: observation, baseline: baseline(fuzzCase))
+                (verdict, walk) = runner.verdictAndWalk(fuzzCase, flow: flow, observation: observation, baseline: baseline(fuzzCase))
             } else {
                 verdict = Lane.unknownFlow(fuzzCase)
             }
-            lane.record(fuzzCase, verdict)
+            lane.record(fuzzCase, verdict, walk: walk)
             report(counter.finished(finding: verdict.kind.isFinding))
             sinceYield += 1
             if sinceYield == 32 {
@@ -441,7 +452,9 @@ final class Lane: @unchecked Sendable {
         }
     }
 
-    func record(_ fuzzCase: FuzzCase, _ verdict: Verdict) { lock.withLock { findings.record(fuzzCase, verdict) } }
+    func record(_ fuzzCase: FuzzCase, _ verdict: Verdict, walk: ChainPrediction?) {
+        lock.withLock { findings.record(fuzzCase, verdict, walk: walk) }
+    }
 
     func finish() { lock.withLock { finished = true } }
 

@@ -75,10 +75,11 @@ public enum FuzzInspection {
         let baseline = (root["baselineProblems"]?.arrayValue ?? []).map { item in
             "\(text(item["flow"]))#\(int(item["action"])): \(text(item["kind"])), expected \(text(item["expected"])), actual \(text(item["actual"]))"
         }
+        let rows = root["rows"].map { (hit: int($0["hit"]), of: int($0["of"])) }
         return FuzzSection(
             name: name, phase: phase, seed: seed, cases: int(root["cases"]),
             elapsedSeconds: double(root["elapsedSeconds"]), casesPerSecond: double(root["casesPerSecond"]),
-            verdicts: verdicts, findings: findings, baselineProblems: baseline)
+            verdicts: verdicts, findings: findings, baselineProblems: baseline, rows: rows)
     }
 
     private static func text(_ value: JSONValue?) -> String { value?.stringValue ?? "" }

@@ -16,7 +16,7 @@ struct FuzzRenderer {
             ("finding cases", String(campaign.findingCases)),
             ("time", "\((campaign.elapsedSeconds * 100).rounded() / 100) s"),
             ("throughput", "\(Int(campaign.casesPerSecond.rounded())) cases/s"),
-        ] + campaign.verdicts.map { ($0.kind, String($0.count)) }
+        ] + (campaign.rows.map { [("§5 rows covered", "\($0.hit) of \($0.of)")] } ?? []) + campaign.verdicts.map { ($0.kind, String($0.count)) }
         for (name, value) in facts {
             out += "<div><b>\(HTMLText.escape(value))</b>\(HTMLText.escape(name))</div>"
         }

@@ -15,10 +15,14 @@ public struct FuzzSection: Sendable {
     public var findings: [FindingView]
     /// Unmutated actions that did not pass.
     public var baselineProblems: [String]
+    /// Outcome-table rows the cases reached, and the table's size; nil in a report without them
+    /// (the transport-fault phase, older reports).
+    public var rows: (hit: Int, of: Int)?
 
     /// Creates a section.
     public init(name: String, phase: String, seed: String, cases: Int, elapsedSeconds: Double, casesPerSecond: Double,
-                verdicts: [(kind: String, count: Int)], findings: [FindingView], baselineProblems: [String]) {
+                verdicts: [(kind: String, count: Int)], findings: [FindingView], baselineProblems: [String],
+                rows: (hit: Int, of: Int)? = nil) {
         self.name = name
         self.phase = phase
         self.seed = seed
@@ -28,6 +32,7 @@ public struct FuzzSection: Sendable {
         self.verdicts = verdicts
         self.findings = findings
         self.baselineProblems = baselineProblems
+        self.rows = rows
     }
 
     /// Cases that were findings (every verdict but `pass` and `undecided`).

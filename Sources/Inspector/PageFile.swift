@@ -15,7 +15,9 @@ enum PageFile {
 
     static func store(_ bytes: [UInt8], at path: String) throws(WriteError) {
         let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        // Unique per write, not only per process: two writes of the same page at once (two tests, two
+        // tasks) must not rename each other's temporary file away.
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(UUID().uuidString).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw WriteError(description: String(cString: strerror(errno))) }
         var written = 0

@@ -65,7 +65,7 @@ public struct FormFields: Hashable, Sendable, Codable, RandomAccessCollection, E
 public enum FormCodec {
     /// Encodes fields in order as `name=value&name=value`.
     public static func encode(_ fields: FormFields) -> String {
-        fields.fields.map { "\(escape($0.name))=\(escape($0.value))" }.joined(separator: "&")
+        String(decoding: encodedBytes(fields.fields), as: UTF8.self)
     }
 
     /// Encodes `(name, value)` pairs in order.
@@ -75,17 +75,7 @@ public enum FormCodec {
     public static func escape(_ string: String) -> String {
         var out = [UInt8]()
         out.reserveCapacity(string.utf8.count)
-        for byte in string.utf8 {
-            if isUnreserved(byte) {
-                out.append(byte)
-            } else if byte == 0x20 {
-                out.append(UInt8(ascii: "+"))
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
-            }
-        }
+        append(string, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -147,24 +137,12 @@ public enum FormCodec {
         return string
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
         default: return nil
-        }
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            true
-        default: false
         }
     }
 }

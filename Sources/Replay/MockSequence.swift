@@ -1,4 +1,5 @@
 import HAR
+import NativeAuthWire
 
 /// The sequence state of `authtape mock`: which recorded exchanges have been served. A request gets the
 /// first unused exchange (in recorded order) that matches it, so identical requests are answered in
@@ -29,7 +30,7 @@ public struct MockSequence: Sendable {
     /// Answers one request (`path` is the URL path, `body` the form body).
     public mutating func answer(method: String, path: String, body: [UInt8]) -> Answer {
         let endpoint = ReplayEndpoint.recognise(path: path)
-        let fields = FormBody.decode(body)
+        let fields = FormCodec.decodeLeniently(bytes: body)
         for index in exchanges.indices where !used[index] {
             if matcher.matches(method: method, endpoint: endpoint, fields: fields, recorded: exchanges[index]) {
                 used[index] = true

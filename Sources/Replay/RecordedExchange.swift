@@ -1,6 +1,7 @@
 import Foundation
 import HAR
 import NativeAuth
+import NativeAuthWire
 
 /// A native-auth endpoint, recognised by the end of a URL path whatever the host and tenant segment.
 public enum ReplayEndpoint: String, Sendable, Hashable, CaseIterable {
@@ -135,48 +136,6 @@ public struct RecordedExchange: Sendable {
     }
 }
 
-/// A form field (name and value).
-public struct FormField: Sendable, Hashable {
-    /// Field name.
-    public var name: String
-    /// Field value, decoded.
-    public var value: String
-    /// Creates a field.
-    public init(_ name: String, _ value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
-/// `application/x-www-form-urlencoded` decoding (accepts `+` and `%20` for space), byte by byte.
-enum FormBody {
-    static func decode(_ bytes: some Collection<UInt8>) -> [FormField] {
-        var fields: [FormField] = []
-        var name: [UInt8] = []
-        var value: [UInt8] = []
-        var inValue = false
-        func flush() {
-            if !name.isEmpty || inValue { fields.append(FormField(unescape(name), unescape(value))) }
-            name.removeAll(keepingCapacity: true)
-            value.removeAll(keepingCapacity: true)
-            inValue = false
-        }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): flush()
-            case UInt8(ascii: "=") where !inValue: inValue = true
-            default: if inValue { value.append(byte) } else { name.append(byte) }
-            }
-        }
-        flush()
-        return fields
-    }
-
-    private static func unescape(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBufferPointer { FormURLDecoding.decode($0) }
-    }
-}
-
 extension RecordedExchange {
     /// Reads the native-auth exchanges of a HAR document, in entry order; other entries are skipped.
     public static func exchanges(of document: HARDocument) -> [RecordedExchange] {
@@ -186,7 +145,7 @@ extension RecordedExchange {
                 let endpoint = ReplayEndpoint.recognise(path: path)
             else { continue }
             let body = (try? entry.request.postData?.bodyBytes()) ?? []
-            var fields = FormBody.decode(body)
+            var fields = FormCodec.decodeLeniently(bytes: body)
             if fields.isEmpty, let params = entry.request.postData?.params {
                 fields = params.map { FormField($0.name, $0.value ?? "") }
             }

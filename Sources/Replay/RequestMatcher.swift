@@ -1,4 +1,5 @@
 import HAR
+import NativeAuthWire
 
 /// Compares a request with a recorded one: method, endpoint path (host and tenant ignored) and form
 /// fields. Field order does not matter; space-separated lists (`challenge_type`, `scope`,

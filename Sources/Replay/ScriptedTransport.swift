@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuth
+import NativeAuthWire
 
 /// A ``Transport`` that can only answer from a capture: each request gets the recorded response of the
 /// next expected exchange when it matches, identical requests answered in recorded sequence. It fails
@@ -52,7 +53,7 @@ public final class ScriptedTransport: Transport, @unchecked Sendable {
     /// Answers from the capture or fails closed.
     public func send(_ request: NativeAuthHTTPRequest) async throws -> NativeAuthHTTPResponse {
         let endpoint = ReplayEndpoint.recognise(path: request.url.path)
-        let fields = request.body.withUnsafeBytes { FormBody.decode($0) }
+        let fields = FormCodec.decodeLeniently(bytes: request.body)
         let outcome: Result<RecordedExchange, TransportError> = lock.withLock {
             requests += 1
             if cursor < queue.count,

@@ -79,11 +79,11 @@ struct CACommand: AsyncParsableCommand {
             do {
                 try process.run()
             } catch {
-                throw CLIFailure(message: "cannot run \(command): \(error)", exitCode: 1)
+                throw CLIFailure.failed("cannot run \(command): \(error)")
             }
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw CLIFailure(message: "\(command) failed (status \(process.terminationStatus))", exitCode: 1)
+                throw CLIFailure.failed("\(command) failed (status \(process.terminationStatus))")
             }
             print("installed the authtape CA in simulator \(device); restart the app to pick it up")
             #else

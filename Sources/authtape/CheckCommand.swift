@@ -6,9 +6,9 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Scan captures for secrets left unredacted.",
         discussion: """
-            The detectors do not depend on the redaction rules: JWTs, long token-like strings,
-            digit codes in code fields, values in password and token fields, e-mail addresses,
-            phone numbers, and the canary strings you give. Findings never print the secret.
+            The detectors do not depend on the redaction rules: JWTs, long token-like strings, \
+            digit codes in code fields, values in password and token fields, e-mail addresses, \
+            phone numbers, and the canary strings you give. Findings never print the secret. \
             Exit status: 0 when clean, 1 when anything was found, 2 when a file is unreadable.
             """)
 

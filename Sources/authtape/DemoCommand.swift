@@ -8,13 +8,13 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Run the emulator, record the engine's journeys through the proxy, and check the capture.",
         discussion: """
-            Starts the built-in emulator and the recorder in front of it, then drives, with the
-            NativeAuth engine as the app: an email + password sign-up with two pages of attributes
-            and a wrong code first, sign-in after sign-up, a password reset with polling and
-            sign-in after reset, and an email-code sign-in. Prints each step's outcome, writes
-            the redacted capture, scans it for leaks with every secret of the run as a canary,
-            and replays it through the engine with no network, judged by the oracle. It ends
-            with a short fuzz run (5 s, seed 1) over the flows of the capture it recorded, which
+            Starts the built-in emulator and the recorder in front of it, then drives, with the \
+            NativeAuth engine as the app: an email + password sign-up with two pages of attributes \
+            and a wrong code first, sign-in after sign-up, a password reset with polling and \
+            sign-in after reset, and an email-code sign-in. Prints each step's outcome, writes \
+            the redacted capture, scans it for leaks with every secret of the run as a canary, \
+            and replays it through the engine with no network, judged by the oracle. It ends \
+            with a short fuzz run (5 s, seed 1) over the flows of the capture it recorded, which \
             must end with 0 findings: a finding fails the demo like a failed journey.
             """)
 
@@ -26,7 +26,7 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             report = try await DemoRunner.run(capturePath: out, print: { Swift.print($0) })
         } catch {
-            throw CLIFailure(message: "demo could not run: \(error)", exitCode: 2)
+            throw CLIFailure.failed("demo could not run: \(error)")
         }
         print("")
         for scenario in report.scenarios {
@@ -67,7 +67,7 @@ struct DemoCommand: AsyncParsableCommand {
             seed: 1, duration: 5, outDirectory: out, reports: [.text], extraFlows: flows, includeBuiltIn: false)
         let printLine: @Sendable (String) -> Void = { line in Swift.print(line) }
         do {
-            let status = try await FuzzCampaign.run(options, print: printLine)
+            let status = try await FuzzCampaign.run(options, sinks: FuzzCampaignSinks(output: printLine, note: printLine))
             print(status == 0 ? "fuzz: 0 findings" : "fuzz: findings above (a defect: the engine and the oracle disagree)")
             return status == 0
         } catch {

@@ -8,19 +8,24 @@ struct FuzzCommand: AsyncParsableCommand {
         commandName: "fuzz",
         abstract: "Mutate server responses and check every engine outcome against the oracle.",
         discussion: """
-            Each case takes a flow, mutates one server answer with one or more operators, drives the
-            NativeAuth engine through it and compares the outcome with the oracle's prediction for the
-            mutated bytes. The seed is printed first; the same seed and inputs give the same cases and
-            findings. Findings are de-duplicated by (kind, step, operator, expected, actual); with --out
-            each is saved as a replayable capture. Exit status: 0 when clean, 1 with findings.
+            Each case takes a flow, mutates one server answer with one or more operators, drives the \
+            NativeAuth engine through it and compares the outcome with the oracle's prediction for the \
+            mutated bytes. The seed is written to standard error first; the same seed and inputs give the \
+            same cases and findings. Findings are de-duplicated by (kind, step, operator family, expected, \
+            actual); with --out each is saved as a replayable capture.
 
-            After the in-process cases, a transport phase runs the engine with its live URLSession
-            transport against a loopback fault server (connection reset, empty response, response cut
+            After the in-process cases, a transport phase runs the engine with its live URLSession \
+            transport against a loopback fault server (connection reset, empty response, response cut \
             mid-body, a server that never answers, slow body); --no-transport-faults skips it.
 
-            With --serve, no campaign runs: a loopback server answers a real client from CAPTURE (or by
-            forwarding to --upstream URL), mutates each answer with the operators, and logs every
+            Standard output holds only the reports asked for with --report (the transport phase's report \
+            folded in); the seed, progress and summaries go to standard error.
+
+            With --serve, no campaign runs: a loopback server answers a real client from CAPTURE (or by \
+            forwarding to --upstream URL), mutates each answer with the operators, and logs every \
             exchange (secrets redacted) until SIGINT or SIGTERM.
+
+            Exit status: 0 clean, 1 findings, 2 unreadable or invalid input, 64 usage error.
             """)
 
     @Argument(help: "Captures to fuzz (HAR); without any, the built-in flows are fuzzed.")
@@ -33,7 +38,7 @@ struct FuzzCommand: AsyncParsableCommand {
     var cases: Int?
 
     @Option(name: [.long, .customLong("time")], help: "Time budget: 90, 30s, 10m or 1h.")
-    var duration: String?
+    var duration: FuzzDuration?
 
     @Option(name: .long, help: "Parallel workers.")
     var jobs: Int = 2
@@ -41,8 +46,8 @@ struct FuzzCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Directory for summary.txt, report.json, junit.xml, report.md and findings/*.har.")
     var out: String?
 
-    @Option(name: .long, help: "Report printed to standard output: text, json, junit or markdown; html writes report.html into --out (repeatable).")
-    var report: [String] = []
+    @Option(name: .long, help: "Report printed to standard output (repeatable); html writes report.html into --out.")
+    var report: [FuzzReportChoice] = []
 
     @Option(name: .long, help: "Only this built-in flow (repeatable).")
     var flow: [String] = []
@@ -100,61 +105,50 @@ struct FuzzCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Turn this libFuzzer crash file into a repro capture (in --out, default .) and exit.")
     var fromCrash: String?
 
-    @Option(name: .long, help: "With --from-crash: the fuzzer that wrote it (AuthTapeFuzzer, FuzzClassifyTarget, FuzzOracleTarget, FuzzHARTarget, FuzzRedactTarget; default: named in the path, else AuthTapeFuzzer).")
-    var crashTarget: String?
+    @Option(name: .long, help: "With --from-crash: the fuzzer that wrote it (default: named in the path, else AuthTapeFuzzer).")
+    var crashTarget: CrashTarget?
 
     @Option(name: .long, help: "Write every libFuzzer target's seeds (built-in flows, outcome table, CAPTURE entries) as DIR/<target>.seeds and exit.")
     var writeSeeds: String?
 
+    func validate() throws {
+        if cases != nil, duration != nil { throw ValidationError("give --cases or --duration, not both") }
+        if !serve {
+            if tlsOptions.isEnabled { throw ValidationError("--tls, --tls-cert and --tls-key serve HTTPS with --serve only") }
+            if upstream != nil { throw ValidationError("--upstream goes with --serve") }
+        } else {
+            guard captures.count + (upstream == nil ? 0 : 1) == 1 else {
+                throw ValidationError("--serve needs one CAPTURE or --upstream URL (not both)")
+            }
+            let unknown = serveOperatorNames.filter { name in !Operators.all.contains { $0.name == name } }
+            if !unknown.isEmpty {
+                throw ValidationError("unknown operator(s) \(unknown.joined(separator: ", ")); known: "
+                                      + Operators.all.map(\.name).joined(separator: ", "))
+            }
+            if !(0...100).contains(rate) { throw ValidationError("--rate must be 0 to 100") }
+            if !(0...65_535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
+        }
+        if !faultNames.isEmpty, PlantedFault.named(faultNames) == nil {
+            throw ValidationError("unknown --fault; known: " + PlantedFaults.all.map(\.name).joined(separator: ", "))
+        }
+        if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+        if let cases, cases < 0 { throw ValidationError("--cases must be 0 or more") }
+        if !caseTimeout.isFinite || caseTimeout <= 0 { throw ValidationError("--case-timeout must be a positive number of seconds") }
+    }
+
+    /// `--operators` split at commas.
+    var serveOperatorNames: [String] {
+        operators.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+    }
+
     func run() async throws {
-        if let writeSeeds {
-            let documents = try captures.map { path in try HARReader.read(contentsOf: path) }
-            for (target, count) in try LibFuzzerSeeds.write(to: writeSeeds, captures: documents) {
-                print("\(target.rawValue): \(count) seeds")
-            }
-            return
-        }
-        if let fromCrash {
-            let target = try crashTarget.map { name in
-                guard let target = CrashTarget(rawValue: name) else {
-                    throw CLIFailure(message: "unknown --crash-target '\(name)'", exitCode: 2)
-                }
-                return target
-            }
-            do {
-                let (path, summary) = try await CrashImport.importFile(fromCrash, target: target, directory: out ?? ".")
-                print("\(path): \(summary)")
-            } catch {
-                throw CLIFailure(message: error.description, exitCode: 2)
-            }
-            return
-        }
-        if serve {
-            try await runServe()
-            return
-        }
-        guard cases == nil || duration == nil else {
-            throw CLIFailure(message: "give --cases or --duration, not both", exitCode: 2)
-        }
-        var formats: [ReportFormat] = []
-        for name in report {
-            if name == "html" { continue }
-            guard let format = ReportFormat(rawValue: name) else {
-                throw CLIFailure(message: "unknown report format '\(name)' (text, json, junit, markdown)", exitCode: 2)
-            }
-            formats.append(format)
-        }
-        var seconds: Double?
-        if let duration {
-            guard let parsed = FuzzCommand.parseDuration(duration) else {
-                throw CLIFailure(message: "cannot read duration '\(duration)' (use 90, 30s, 10m or 1h)", exitCode: 2)
-            }
-            seconds = parsed
-        }
+        if let writeSeeds { return try writeLibFuzzerSeeds(to: writeSeeds) }
+        if let fromCrash { return try await importCrash(fromCrash) }
+        if serve { return try await runServe() }
         let chosenOperators: [any MutationOperator] = Operators.all + (tableAnswers ? [TableAnswerOperator()] : [])
         if proveFaults {
             let flows = BaseFlows.all + ActionExplorer(seed: seed ?? 1).flows(count: explore > 0 ? explore : 24)
-            let status = await FaultProof.command(seed: seed ?? 1, cases: cases, duration: seconds, jobs: jobs,
+            let status = await FaultProof.command(seed: seed ?? 1, cases: cases, duration: duration?.seconds, jobs: jobs,
                                                   faultNames: faultNames, flows: flows, operators: chosenOperators,
                                                   print: { Swift.print($0) })
             if status != 0 { throw ExitCode(status) }
@@ -167,7 +161,7 @@ struct FuzzCommand: AsyncParsableCommand {
             extraFlows += flows
         }
         if !captures.isEmpty, extraFlows.isEmpty {
-            throw CLIFailure(message: "no flow of the given captures can be fuzzed", exitCode: 2)
+            throw CLIFailure.badInput("no flow of the given captures can be fuzzed")
         }
         let runSeed = seed ?? UInt64(Date().timeIntervalSince1970 * 1000) & 0xFFFF_FFFF
         if explore > 0 { extraFlows += ActionExplorer(seed: runSeed).flows(count: explore) }
@@ -176,80 +170,83 @@ struct FuzzCommand: AsyncParsableCommand {
             Swift.print(RowCoverage.of(CaseGenerator(flows: flows, operators: chosenOperators, seed: runSeed), cases: cases ?? 100_000).text())
             return
         }
+        let formats = report.compactMap(\.format)
         let options = FuzzCampaignOptions(
-            seed: runSeed, cases: cases, duration: seconds, jobs: jobs, outDirectory: htmlFolder(seed: runSeed) ?? out,
-            reports: formats.isEmpty ? [.text] : formats, flowNames: flow, extraFlows: extraFlows,
-            includeBuiltIn: captures.isEmpty, singleCase: caseIndex, caseTimeout: caseTimeout)
+            seed: runSeed, cases: cases, duration: duration?.seconds, jobs: jobs, outDirectory: htmlFolder(seed: runSeed) ?? out,
+            reports: formats.isEmpty && !report.contains(.html) ? [.text] : formats, flowNames: flow, extraFlows: extraFlows,
+            includeBuiltIn: captures.isEmpty, singleCase: caseIndex, caseTimeout: caseTimeout,
+            transportCases: noTransportFaults ? 0 : transportCases, transportTimeout: transportTimeout)
         let terminal = isatty(STDERR_FILENO) == 1
-        let writeProgress: @Sendable (String) -> Void = { line in
-            FileHandle.standardError.write(Data("\r\(line)   ".utf8))
-        }
-        let progressLine: (@Sendable (String) -> Void)? = terminal ? writeProgress : nil
-        let printLine: @Sendable (String) -> Void = { line in Swift.print(line) }
+        let sinks = FuzzCampaignSinks(
+            output: { Swift.print($0) }, note: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) },
+            progress: terminal ? { line in FileHandle.standardError.write(Data("\r\(line)   \u{1B}[K".utf8)) } : nil)
         let status: Int32
         do {
-            status = try await FuzzCampaign.run(options, print: printLine, progressLine: progressLine)
+            status = try await FuzzCampaign.run(options, sinks: sinks)
         } catch let error as FuzzCampaignError {
-            throw CLIFailure(message: error.description, exitCode: 2)
+            throw error.kind == .usage ? CLIFailure.usage(error.description) : CLIFailure.badInput(error.description)
         }
-        if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-        var exitStatus = status
-        if !noTransportFaults, caseIndex == nil, transportCases > 0 {
-            let transportStatus = try await runTransportPhase(
-                seed: runSeed, flows: Self.selectedFlows(options), formats: options.reports, print: printLine,
-                progressLine: progressLine)
-            exitStatus = max(exitStatus, transportStatus)
-            if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
-        }
+        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if let folder = htmlFolder(seed: runSeed) { try await writeHTMLReport(folder: folder) }
-        if exitStatus != 0 { throw ExitCode(exitStatus) }
+        if status != 0 { throw ExitCode(status) }
     }
 
-    /// The flows the campaign fuzzes, chosen as ``FuzzCampaign`` chooses them.
-    static func selectedFlows(_ options: FuzzCampaignOptions) -> [FuzzFlow] {
-        var flows = options.includeBuiltIn ? BaseFlows.all : []
-        if !options.flowNames.isEmpty { flows = flows.filter { options.flowNames.contains($0.name) } }
-        return flows + options.extraFlows.filter { options.flowNames.isEmpty || options.flowNames.contains($0.name) }
-    }
-
-    /// Runs the transport phase, prints its report (text and markdown on standard output; every format
-    /// under --out as transport-*), and returns 1 when it has findings.
-    func runTransportPhase(seed: UInt64, flows: [FuzzFlow], formats: [ReportFormat], print: @escaping @Sendable (String) -> Void,
-                           progressLine: (@Sendable (String) -> Void)?) async throws -> Int32 {
-        let phase = TransportFaultOptions(seed: seed, flows: flows, perMode: transportCases, timeout: transportTimeout)
-        let total = TransportFaultCase.cases(seed: seed, flows: flows, perMode: transportCases).count
-        let done = TransportProgress()
-        let (result, cases) = await TransportFaultPhase.run(phase) { _ in
-            let count = done.increment()
-            progressLine?("transport faults: case \(count)/\(total)")
-        }
-        let report = FuzzReport(result)
-        print("")
-        print("transport faults (live URLSession transport against a loopback fault server, timeout \(phase.timeout) s): "
-              + "\(cases.count) cases, \(result.findings.findings.count) findings")
-        for item in cases where item.verdict.kind.isFinding {
-            print("  \(item.fuzzCase.id) \(item.fuzzCase.flow)#\(item.fuzzCase.action) \(item.fuzzCase.operatorName): "
-                  + "\(item.verdict.kind.rawValue) expected \(item.verdict.expected), actual \(item.verdict.actual)")
-        }
-        for format in formats where format == .text || format == .markdown { print(report.render(format)) }
-        if let out {
-            let files: [(ReportFormat, String)] = [
-                (.text, "transport-summary.txt"), (.json, "transport-report.json"), (.junit, "transport-junit.xml"),
-                (.markdown, "transport-report.md"),
-            ]
-            for (format, name) in files {
-                let path = (out as NSString).appendingPathComponent(name)
-                guard FileManager.default.createFile(atPath: path, contents: Data(report.render(format).utf8)) else {
-                    throw CLIFailure(message: "cannot write \(path)", exitCode: 2)
-                }
+    /// `--write-seeds DIR`: every libFuzzer target's seeds.
+    func writeLibFuzzerSeeds(to directory: String) throws {
+        var documents: [HARDocument] = []
+        for path in captures {
+            do {
+                documents.append(try HARReader.read(contentsOf: path))
+            } catch {
+                throw CLIFailure.badInput("\(path): \(error)")
             }
         }
-        return result.findings.findingCases > 0 ? 1 : 0
+        do {
+            for (target, count) in try LibFuzzerSeeds.write(to: directory, captures: documents) {
+                print("\(target.rawValue): \(count) seeds")
+            }
+        } catch {
+            throw CLIFailure.badInput("cannot write seeds into \(directory): \(error.localizedDescription)")
+        }
     }
 
-    static func parseDuration(_ text: String) -> Double? {
-        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600]
-        if let last = text.last, let unit = units[last] { return Double(text.dropLast()).map { $0 * unit } }
-        return Double(text)
+    /// `--from-crash FILE`: a libFuzzer crash file as a repro capture.
+    func importCrash(_ path: String) async throws {
+        do {
+            let (written, summary) = try await CrashImport.importFile(path, target: crashTarget, directory: out ?? ".")
+            print("\(written): \(summary)")
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
     }
+
 }
+
+/// A `--duration`: seconds, or a number with `s`, `m` or `h`.
+struct FuzzDuration: ExpressibleByArgument {
+    var seconds: Double
+
+    init?(argument: String) {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600]
+        var text = Substring(argument)
+        var unit = 1.0
+        if let last = text.last, let factor = units[last] {
+            unit = factor
+            text = text.dropLast()
+        }
+        guard let value = Double(text), value.isFinite, value > 0 else { return nil }
+        seconds = value * unit
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// What `--report` may name: a format printed to standard output, or `html` (a page in --out).
+enum FuzzReportChoice: String, ExpressibleByArgument, CaseIterable {
+    case text, json, junit, markdown, html
+
+    /// The printed format; nil for html.
+    var format: ReportFormat? { ReportFormat(rawValue: rawValue) }
+}
+
+extension CrashTarget: @retroactive ExpressibleByArgument {}

@@ -6,32 +6,21 @@ extension FuzzCommand {
     /// `authtape fuzz --serve [--upstream URL | CAPTURE] [--port N] [--seed N] [--operators …] [--tls]`.
     func runServe() async throws {
         let source: MutatingServerSource
-        switch (upstream, captures.count) {
-        case (let url?, 0):
+        if let url = upstream {
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
                 parsed.host != nil
-            else { throw CLIFailure(message: "--upstream '\(url)' is not an http(s) URL with a host", exitCode: 2) }
+            else { throw CLIFailure.usage("--upstream '\(url)' is not an http(s) URL with a host") }
             source = .upstream(parsed)
-        case (nil, 1):
+        } else if let path = captures.first {
             do {
-                source = .capture(try CaptureAnswers(contentsOf: captures[0]))
+                source = .capture(try CaptureAnswers(contentsOf: path))
             } catch {
-                throw CLIFailure(message: "cannot read capture: \(error)", exitCode: 2)
+                throw CLIFailure.badInput("cannot read capture: \(error)")
             }
-        default:
-            throw CLIFailure(message: "--serve needs one CAPTURE or --upstream URL (not both)", exitCode: 2)
+        } else {
+            throw CLIFailure.usage("--serve needs one CAPTURE or --upstream URL (not both)")
         }
-        let names = operators.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-            .filter { !$0.isEmpty }
-        let chosen = Operators.named(names)
-        if chosen.count != names.count {
-            let unknown = names.filter { name in !Operators.all.contains { $0.name == name } }
-            throw CLIFailure(
-                message: "unknown operator(s) \(unknown.joined(separator: ", ")); known: "
-                    + Operators.all.map(\.name).joined(separator: ", "), exitCode: 2)
-        }
-        guard (0...100).contains(rate) else { throw CLIFailure(message: "--rate must be 0 to 100", exitCode: 2) }
-        guard (0...65_535).contains(port) else { throw CLIFailure(message: "--port must be 0 to 65535", exitCode: 2) }
+        let chosen = Operators.named(serveOperatorNames)
         let runSeed = seed ?? UInt64(Date().timeIntervalSince1970 * 1000) & 0xFFFF_FFFF
         let tls = try tlsOptions.serverTLS()
         if let tls { printError(tls.summary) }
@@ -44,19 +33,7 @@ extension FuzzCommand {
         } catch let error as CLIFailure {
             throw error
         } catch {
-            throw CLIFailure(message: "cannot serve on \(host):\(port): \(error)", exitCode: 1)
-        }
-    }
-}
-
-/// Counts finished transport-phase cases for the progress line.
-final class TransportProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() -> Int {
-        lock.withLock {
-            count += 1
-            return count
+            throw CLIFailure.failed("cannot serve on \(host):\(port): \(error)")
         }
     }
 }

@@ -11,13 +11,15 @@ struct RecordCommand: AsyncParsableCommand {
         commandName: "record",
         abstract: "Record native-auth traffic through a proxy into a redacted HAR capture.",
         discussion: """
-            Reverse mode (default): point the app's authority at the proxy; paths are forwarded
-            unchanged to --upstream. Without --upstream an embedded emulator is started. With --tls
+            Reverse mode (default): point the app's authority at the proxy; paths are forwarded \
+            unchanged to --upstream. Without --upstream an embedded emulator is started. With --tls \
             the proxy itself speaks HTTPS (a leaf signed by the authtape CA), as MSAL requires.
-            Forward mode (--forward): an HTTP proxy with CONNECT; TLS to captured hosts
-            (*.ciamlogin.com and the emulator by default) is intercepted with a leaf signed by the
+
+            Forward mode (--forward): an HTTP proxy with CONNECT; TLS to captured hosts \
+            (*.ciamlogin.com and the emulator by default) is intercepted with a leaf signed by the \
             authtape CA (see `authtape ca export`); other hosts are tunnelled untouched.
-            Stop with Ctrl-C (SIGINT) or SIGTERM to write the capture; after a crash run
+
+            Stop with Ctrl-C (SIGINT) or SIGTERM to write the capture; after a crash run \
             `authtape recover`.
             """)
 
@@ -73,6 +75,16 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The rule file is read before anything starts: a bad one is bad input (2), named with its path.
+        var capture = CaptureWriter.Settings(outputPath: out)
+        if let rules {
+            do {
+                capture.ruleSet = try RuleFile.load(path: rules)
+            } catch {
+                throw CLIFailure.badInput("\(error)")
+            }
+            capture.ruleSetName = "native-auth-default+\(URL(fileURLWithPath: rules).lastPathComponent)"
+        }
         let listenTLS = try tlsOptions.serverTLS()
         var emulator: RunningEmulator?
         var proxySettings: RecorderSettings
@@ -103,11 +115,6 @@ struct RecordCommand: AsyncParsableCommand {
         proxySettings.listenTLS = listenTLS?.configuration
         if forward { proxySettings.certificateAuthority = try CertificateAuthority.loadOrCreate() }
 
-        var capture = CaptureWriter.Settings(outputPath: out)
-        if let rules {
-            capture.ruleSet = try RuleFile.load(path: rules)
-            capture.ruleSetName = "native-auth-default+\(URL(fileURLWithPath: rules).lastPathComponent)"
-        }
         capture.mode = forward ? "forward-proxy" : "reverse-proxy"
         capture.upstream = upstreamName
         var configuration = RecordingSession.Configuration(proxy: proxySettings, capture: capture)

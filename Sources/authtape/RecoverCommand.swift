@@ -12,7 +12,13 @@ struct RecoverCommand: AsyncParsableCommand {
     var out = "capture.har"
 
     func run() async throws {
-        let (entries, dropped) = try CaptureWriter.recover(outputPath: out)
+        let entries: Int
+        let dropped: Int
+        do {
+            (entries, dropped) = try CaptureWriter.recover(outputPath: out)
+        } catch {
+            throw CLIFailure.badInput("cannot recover \(out) from \(out).journal.tmp: \(error)")
+        }
         let note = dropped > 0 ? " (dropped \(dropped) incomplete line\(dropped == 1 ? "" : "s"))" : ""
         print("recovered \(entries) entries into \(out)\(note)")
     }

@@ -12,14 +12,14 @@ struct RedactCommand: ParsableCommand {
         commandName: "redact",
         abstract: "Redact secrets and personal data in a HAR capture.",
         discussion: """
-            Applies the built-in native-auth rules (and those of --rules) to every entry:
-            passwords, one-time codes, tokens, continuation tokens, usernames, attributes,
-            Authorization and cookies, and JWTs, e-mail addresses and phone numbers anywhere.
-            The same secret gets the same placeholder throughout the file. Any HAR layout
-            is read as a stream and written back in its own layout, only the replaced values
-            changed. The leak scanner of `authtape check` runs over the output as it is
-            written: when it finds anything, the findings are printed (masked) and the exit
-            status is 1. Exit status 2: the input is not a readable HAR file.
+            Applies the built-in native-auth rules (and those of --rules) to every entry: \
+            passwords, one-time codes, tokens, continuation tokens, usernames, attributes, \
+            Authorization and cookies, and JWTs, e-mail addresses and phone numbers anywhere. \
+            The same secret gets the same placeholder throughout the file. Any HAR layout \
+            is read as a stream and written back in its own layout, only the replaced values \
+            changed. The leak scanner of `authtape check` runs over the output as it is \
+            written: when it finds anything, the findings are printed (masked) and the exit \
+            status is 1. Exit status 2: the input is not a readable HAR file. \
             See docs/redaction.md for the rule file format.
             """)
 
@@ -46,7 +46,7 @@ struct RedactCommand: ParsableCommand {
         do {
             ruleSet = try rules.map { path throws(RuleFileError) in try RuleFile.load(path: path) } ?? .nativeAuthDefaults
         } catch {
-            throw CLIFailure(message: "\(error)", exitCode: 2)
+            throw CLIFailure.badInput("\(error)")
         }
         let destination = output ?? input
         do {
@@ -63,7 +63,7 @@ struct RedactCommand: ParsableCommand {
             // 35 ms for a 100 MB capture); the kernel reclaims the memory at once.
             endProcessWithoutTeardown(status: findings.isEmpty ? 0 : 1)
         } catch {
-            throw CLIFailure(message: "\(error)", exitCode: 2)
+            throw CLIFailure.badInput("\(error)")
         }
     }
 }

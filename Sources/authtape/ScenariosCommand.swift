@@ -28,7 +28,7 @@ struct ScenariosCommand: AsyncParsableCommand {
 
         func run() async throws {
             let chosen = Scenario.corpus.filter { only.isEmpty || only.contains($0.name) }
-            if chosen.isEmpty { throw CLIFailure(message: "no scenario is named \(only.joined(separator: ", "))", exitCode: 2) }
+            if chosen.isEmpty { throw CLIFailure.usage("no scenario is named \(only.joined(separator: ", "))") }
             let results = try await CorpusRecorder.record(chosen, into: outDir)
             var failed = false
             for result in results {

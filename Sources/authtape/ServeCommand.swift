@@ -23,6 +23,10 @@ struct ServeCommand: AsyncParsableCommand {
         var options = EmulatorCLI.ServeOptions()
         options.host = host
         options.port = port
+        if let config {
+            // A tenant file that cannot be read is bad input (2), told apart from a server that cannot start (1).
+            do { _ = try EmulatorConfig.load(contentsOf: config) } catch { throw CLIFailure.badInput("\(config): \(error)") }
+        }
         options.configPath = config
         if let tls = try tlsOptions.serverTLS() {
             options.tls = tls.configuration

@@ -51,7 +51,7 @@ struct TLSOptions: ParsableArguments {
                 authority = try CertificateAuthority.loadOrCreate(in: caDirectory)
                 configuration = try authority.serverConfiguration(extraHosts: tlsHosts)
             } catch {
-                throw CLIFailure(message: "cannot make the --tls certificate: \(error)", exitCode: 1)
+                throw CLIFailure.failed("cannot make the --tls certificate: \(error)")
             }
             let names = (CertificateAuthority.loopbackNames + tlsHosts).joined(separator: ", ")
             return ServerTLS(
@@ -67,7 +67,7 @@ struct TLSOptions: ParsableArguments {
                 certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
             return ServerTLS(configuration: configuration, summary: "TLS: the certificate of \(tlsCert)")
         } catch {
-            throw CLIFailure(message: "cannot load --tls-cert/--tls-key: \(error)", exitCode: 1)
+            throw CLIFailure.badInput("cannot load --tls-cert/--tls-key: \(error)")
         }
     }
 

@@ -8,14 +8,14 @@ struct ViewCommand: AsyncParsableCommand {
         commandName: "view",
         abstract: "Write captures and fuzz reports as one self-contained HTML page.",
         discussion: """
-            Per flow of each capture: a sequence diagram (app and server, one arrow per exchange with
-            method, endpoint, status, error/suberror and milliseconds); clicking an arrow shows the
-            request and response with redaction placeholders highlighted and linked across exchanges.
-            Each flow is replayed through the engine with no network, and every step shows the engine's
-            outcome beside the oracle's. An `authtape fuzz --out` folder shows its findings grouped by
-            kind and step, each with its minimised exchange and the commands that reproduce it.
-            The page loads nothing from the network and works from file://. A capture in which
-            `authtape check` finds secrets is shown under a banner saying it is unredacted.
+            Per flow of each capture: a sequence diagram (app and server, one arrow per exchange with \
+            method, endpoint, status, error/suberror and milliseconds); clicking an arrow shows the \
+            request and response with redaction placeholders highlighted and linked across exchanges. \
+            Each flow is replayed through the engine with no network, and every step shows the engine's \
+            outcome beside the oracle's. An `authtape fuzz --out` folder shows its findings grouped by \
+            kind and step, each with its minimised exchange and the commands that reproduce it. \
+            The page loads nothing from the network and works from file://. A capture in which \
+            `authtape check` finds secrets is shown under a banner saying it is unredacted. \
             See docs/inspector.md.
             """)
 
@@ -37,7 +37,7 @@ struct ViewCommand: AsyncParsableCommand {
             page = try await InspectorEntry.page(paths: inputs, canaries: canary, seed: seed)
             try InspectorEntry.write(page, to: out)
         } catch {
-            throw CLIFailure(message: "view: \(error)", exitCode: 2)
+            throw CLIFailure.badInput("view: \(error)")
         }
         let flows = page.captures.reduce(0) { $0 + $1.flows.count }
         let exchanges = page.captures.reduce(0) { $0 + $1.exchanges.count }
@@ -55,7 +55,7 @@ struct ViewCommand: AsyncParsableCommand {
 extension FuzzCommand {
     /// The folder the campaign writes to when an HTML report is asked for; nil otherwise.
     func htmlFolder(seed: UInt64) -> String? {
-        guard report.contains("html") else { return nil }
+        guard report.contains(.html) else { return nil }
         return out ?? FileManager.default.temporaryDirectory.appendingPathComponent("authtape-fuzz-\(seed)").path
     }
 
@@ -69,8 +69,8 @@ extension FuzzCommand {
         do {
             try InspectorEntry.write(try await InspectorEntry.page(paths: [folder]), to: path)
         } catch {
-            throw CLIFailure(message: "fuzz: cannot write the HTML report: \(error)", exitCode: 2)
+            throw CLIFailure.badInput("fuzz: cannot write the HTML report: \(error)")
         }
-        print("report: \(path)")
+        FileHandle.standardError.write(Data("report: \(path)\n".utf8))
     }
 }

@@ -21,10 +21,11 @@ struct CLIRunner {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = repositoryRoot
         let out = Pipe()
         let err = Pipe()

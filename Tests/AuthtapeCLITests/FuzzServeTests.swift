@@ -77,22 +77,54 @@ struct FuzzServeTests {
     @Test("--serve without a source or with an unknown operator is a usage error")
     func serveUsage() throws {
         let none = try CLIRunner.run(["fuzz", "--serve"])
-        #expect(none.status == 2)
+        #expect(none.status == 64)
         #expect(none.stderr.contains("--serve needs one CAPTURE or --upstream URL"))
         let unknown = try CLIRunner.run(["fuzz", "--serve", "captures/signin-password.har", "--operators", "noSuchOperator"])
-        #expect(unknown.status == 2)
+        #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("noSuchOperator"))
+        let unreadable = try CLIRunner.run(["fuzz", "--serve", "no-such-capture.har"])
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.contains("no-such-capture.har"), "\(unreadable.stderr)")
     }
 
-    @Test("authtape fuzz ends with a transport phase against a loopback fault server, skipped with --no-transport-faults")
-    func transportPhase() throws {
+    @Test("--report json puts one JSON document on standard output, the transport phase folded in, and the seed and summaries on standard error")
+    func jsonReportIsAloneOnStandardOutput() throws {
         let base = ["fuzz", "--cases", "3", "--flow", "signInPassword", "--seed", "3", "--transport-timeout", "1"]
-        let run = try CLIRunner.run(base)
-        #expect(run.stdout.contains("transport faults (live URLSession transport against a loopback fault server, timeout 1.0 s): 9 cases, "),
-                "\(run.stdout)")
-        #expect(run.status == 0 || run.status == 1)
+        let run = try CLIRunner.run(base + ["--report", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+        #expect(object["seed"] as? String == "3")
+        #expect(object["cases"] as? Int == 3)
+        let transport = try #require(object["transportPhase"] as? [String: Any])
+        #expect(transport["cases"] as? Int == 9)
+        #expect(run.stderr.hasPrefix("seed 3\n"), "\(run.stderr)")
+        #expect(run.stderr.contains("transport faults (live URLSession transport against a loopback fault server, timeout 1.0 s): 9 cases, 0 findings"),
+                "\(run.stderr)")
         let skipped = try CLIRunner.run(base + ["--no-transport-faults"])
-        #expect(!skipped.stdout.contains("transport faults"))
-        #expect(skipped.stdout.hasPrefix("seed 3"))
+        #expect(skipped.status == 0)
+        #expect(skipped.stdout.hasPrefix("authtape fuzz — seed 3\n"), "\(skipped.stdout)")
+        #expect(!skipped.stdout.contains("transport phase") && !skipped.stderr.contains("transport faults"))
+    }
+
+    @Test("options that do not go together or name nothing known exit 64 and say which; a capture that cannot be read exits 2")
+    func usageAndBadInput() throws {
+        let usage: [([String], String)] = [
+            (["fuzz", "--tls"], "--serve only"),
+            (["fuzz", "--cases", "3", "--duration", "5s"], "--cases or --duration"),
+            (["fuzz", "--report", "xml"], "xml"),
+            (["fuzz", "--duration", "soon"], "soon"),
+            (["fuzz", "--jobs", "0"], "--jobs"),
+            (["fuzz", "--fault", "noSuchFault", "--prove-faults"], "--fault"),
+            (["fuzz", "--flow", "noSuchFlow", "--cases", "1", "--no-transport-faults"], "noSuchFlow"),
+        ]
+        for (arguments, named) in usage {
+            let run = try CLIRunner.run(arguments)
+            #expect(run.status == 64, "\(arguments): \(run.status) \(run.stderr)")
+            #expect(run.stderr.contains(named), "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty, "\(arguments): \(run.stdout)")
+        }
+        let missing = try CLIRunner.run(["fuzz", "no-such-capture.har", "--cases", "1", "--no-transport-faults"])
+        #expect(missing.status == 2, "\(missing.stderr)")
+        #expect(missing.stderr.contains("no-such-capture.har"), "\(missing.stderr)")
     }
 }

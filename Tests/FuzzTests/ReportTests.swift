@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import Oracle
 import Testing
 
 #if canImport(FoundationXML)
@@ -50,6 +51,27 @@ struct ReportTests {
         let rows = lines.filter { line in VerdictKind.allCases.contains { line.hasPrefix($0.rawValue + " ") } }
         #expect(rows.count == result.findings.findings.count)
         #expect(FuzzReport(result).markdown().contains("| kind | step |"))
+    }
+
+    @Test("the reports give how often the campaign's cases reached each outcome-table row, as the oracle walks them")
+    func rowHits() async throws {
+        let result = await Self.brokenRun()
+        let configuration = FuzzConfiguration(seed: 11, cases: 3_000, operators: testOperators)
+        let expected = RowCoverage.of(CaseGenerator(flows: configuration.flows, operators: testOperators, seed: 11), cases: 3_000)
+        let rows = result.findings.rows
+        #expect(rows.cases == expected.cases)
+        #expect(rows.hits == expected.hits)
+        #expect(rows.hitCount > 0 && rows.hitCount < OutcomeTable.rows.count)
+        let report = FuzzReport(result)
+        #expect(report.text().contains("\nrows hit: \(rows.hitCount) of \(OutcomeTable.rows.count) §5 rows\n"))
+        #expect(report.markdown().contains("rows hit: \(rows.hitCount) of \(OutcomeTable.rows.count) §5 rows."))
+        #expect(report.junit().contains(#"<property name="rowsHit" value="\#(rows.hitCount)"/>"#))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        let json = try #require(object["rows"] as? [String: Any])
+        #expect(json["hit"] as? Int == rows.hitCount)
+        #expect(json["of"] as? Int == OutcomeTable.rows.count)
+        let hits = try #require(json["hits"] as? [String: Int])
+        #expect(hits == rows.hits)
     }
 
     @Test("a repro capture holds every exchange of the case and the oracle's expectation")

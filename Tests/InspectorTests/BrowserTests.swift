@@ -23,7 +23,7 @@ struct BrowserTests {
         let folder = try TestSupport.outputFolder().appendingPathComponent("fuzz-campaign")
         try? FileManager.default.removeItem(at: folder)
         let options = FuzzCampaignOptions(seed: 7, cases: 600, jobs: 1, outDirectory: folder.path, reports: [])
-        _ = try await FuzzCampaign.run(options, print: { _ in })
+        _ = try await FuzzCampaign.run(options, sinks: FuzzCampaignSinks(output: { _ in }, note: { _ in }))
         let page = try await InspectorEntry.page(paths: [folder.path])
         let file = try TestSupport.outputFolder().appendingPathComponent("fuzz-report.html")
         try InspectorEntry.write(page, to: file.path)
@@ -115,7 +115,11 @@ struct BrowserTests {
         let dom = run.output
         #expect(dom.contains(#"data-inspector="ready""#))
         #expect(dom.contains("<div><b>\(campaign.cases)</b>cases</div>"))
-        #expect(dom.contains("cases/s</b>throughput") || dom.contains("cases/s") )
+        #expect(dom.contains("cases/s</b>throughput"))
+        let hit = try #require(report["rows"]?["hit"]?.intValue)
+        let of = try #require(report["rows"]?["of"]?.intValue)
+        #expect(hit > 0 && hit <= of)
+        #expect(dom.contains("<div><b>\(hit) of \(of)</b>§5 rows covered</div>"))
         #expect(TestSupport.count(#"<article class="finding""#, in: dom) == campaign.findings.count)
         #expect(TestSupport.count(#"<div class="kind""#, in: dom) == Set(campaign.findings.map(\.kind)).count)
         for finding in campaign.findings {

@@ -64,7 +64,8 @@ enum SamplePage {
             repro: repro)
         return FuzzSection(
             name: "fuzz-out", phase: "cases", seed: "1", cases: 1000, elapsedSeconds: 2.5, casesPerSecond: 400,
-            verdicts: [("pass", 990), ("mismatch", 7), ("undecided", 3)], findings: [finding], baselineProblems: [])
+            verdicts: [("pass", 990), ("mismatch", 7), ("undecided", 3)], findings: [finding], baselineProblems: [],
+            rows: (hit: 212, of: 389))
     }
 
     static func page() -> InspectorPage {

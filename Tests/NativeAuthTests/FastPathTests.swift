@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NativeAuth
+import NativeAuthWire
 
 /// The engine's fast paths for the fuzzer's hot loop (form encoding eight bytes at a time, ASCII
 /// header names, the PKeyAuth context without a regular expression, cached type names) must
@@ -42,7 +43,7 @@ struct FastPathTests {
                     value += random.next() % 4 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : "Q"
                 }
                 let fields = [FormField("continuation_token", value), FormField("x", "y")]
-                #expect(Array(FormCoding.encode(fields)) == Self.referenceForm(fields))
+                #expect(Array(FormCodec.encodedBytes(fields)) == Self.referenceForm(fields))
             }
         }
         for byte in UInt8(0)...UInt8(0x7F) {
@@ -50,7 +51,7 @@ struct FastPathTests {
                 var bytes = [UInt8](repeating: UInt8(ascii: "b"), count: 40)
                 bytes[offset] = byte
                 let fields = [FormField("t", String(decoding: bytes, as: UTF8.self))]
-                #expect(Array(FormCoding.encode(fields)) == Self.referenceForm(fields))
+                #expect(Array(FormCodec.encodedBytes(fields)) == Self.referenceForm(fields))
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import NativeAuth
 import Testing
 import Replay
+import NativeAuthWire
 
 /// The configuration a flow's exchanges imply is inferred once with the script; editing the exchanges
 /// afterwards must still replay with what the edited exchanges imply.

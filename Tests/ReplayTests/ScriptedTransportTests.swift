@@ -2,6 +2,7 @@ import Foundation
 import NativeAuth
 import Testing
 import Replay
+import NativeAuthWire
 
 @Suite("Scripted transport")
 struct ScriptedTransportTests {

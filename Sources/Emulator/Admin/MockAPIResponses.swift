@@ -47,7 +47,7 @@ enum MockAPIResponses {
     }
 
     private static func password(_ suberror: WireSuberror) -> Answer {
-        .error(NativeAuthError(.invalidGrant, 399_246, "The new password does not meet the policy.", suberror: suberror))
+        .error(NativeAuthError(.invalidGrant, .passwordTooWeak, "The new password does not meet the policy.", suberror: suberror))
     }
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length
@@ -87,19 +87,19 @@ enum MockAPIResponses {
         case "SSPRPollFailed": return .body(200, .object([(WireField.status, .string("failed"))]))
         case "SSPRPollNotStarted": return .body(200, .object([(WireField.status, .string("not_started"))]))
         case "IntrospectRequired":
-            return .error(NativeAuthError(.invalidRequest, 50076, "Introspect required.", suberror: .introspectRequired))
+            return .error(NativeAuthError(.invalidRequest, .mfaRequiredOnRefresh, "Introspect required.", suberror: .introspectRequired))
         case "MFARequired":
-            return .error(NativeAuthError(.invalidGrant, 50076, "Multi-factor authentication is required.", suberror: .mfaRequired, extra: [ct()]))
+            return .error(NativeAuthError(.invalidGrant, .mfaRequiredOnRefresh, "Multi-factor authentication is required.", suberror: .mfaRequired, extra: [ct()]))
         case "RegistrationRequired":
             return .error(NativeAuthError(.invalidGrant, 50079, "Strong authentication registration is required.", suberror: .registrationRequired, extra: [ct()]))
         case "RegistrationInvalidOOBValue", "InvalidOOBValue":
             return .error(.wrongCode)
         case "RegistraionInvalidChallengeTarget":
-            return .error(NativeAuthError(.invalidRequest, 901_001, "The verification contact is not valid."))
+            return .error(NativeAuthError(.invalidRequest, .invalidVerificationContact, "The verification contact is not valid."))
         case "InvalidRequest":
             return .error(NativeAuthError(.invalidRequest, 900_144, "The request is not valid."))
         case "InvalidToken":
-            return .error(NativeAuthError(.invalidRequest, 55200, "The continuation_token is invalid."))
+            return .error(NativeAuthError(.invalidRequest, .continuationTokenInvalid, "The continuation_token is invalid."))
         case "InvalidContinuationToken":
             return .error(NativeAuthError(.invalidRequest, 55000, "The continuation_token is invalid."))
         case "InvalidClient":
@@ -115,14 +115,14 @@ enum MockAPIResponses {
         case "AuthNotSupported":
             return .error(NativeAuthError(.unsupportedAuthMethod, 550_021, "The authentication method is not supported for this app."))
         case "UserAlreadyExists":
-            return .error(NativeAuthError(.userAlreadyExists, 1_003_037, "The user account already exists in the directory."))
+            return .error(NativeAuthError(.userAlreadyExists, .userAlreadyExists, "The user account already exists in the directory."))
         case "UserNotFound":
-            return .error(NativeAuthError(.userNotFound, 50034, "The user account does not exist in the directory."))
+            return .error(NativeAuthError(.userNotFound, .userNotFound, "The user account does not exist in the directory."))
         case "SlowDown": return .error(NativeAuthError(.slowDown, 70019, "Slow down."))
         case "AuthorizationPending": return .error(NativeAuthError(.authorizationPending, 70016, "Authorization pending."))
         case "InvalidPassword":
             if endpoint == .resetPasswordContinue {
-                return .error(NativeAuthError(.invalidGrant, 50126, "Error validating credentials due to invalid username or password."))
+                return .error(NativeAuthError(.invalidGrant, .invalidCredentials, "Error validating credentials due to invalid username or password."))
             }
             return password(.passwordIsInvalid)
         case "NewPasswordIsInvalid": return password(.passwordIsInvalid)
@@ -132,13 +132,13 @@ enum MockAPIResponses {
         case "PasswordRecentlyUsed": return password(.passwordRecentlyUsed)
         case "PasswordBanned": return password(.passwordBanned)
         case "UnsupportedChallengeType":
-            return .error(NativeAuthError(.unsupportedChallengeType, 901_007, "The challenge type is not supported."))
+            return .error(NativeAuthError(.unsupportedChallengeType, .challengeTypeMissingRedirect, "The challenge type is not supported."))
         case "CredentialRequired":
-            return .error(NativeAuthError(.credentialRequired, 55103, "Credential required.", extra: [ct()]))
+            return .error(NativeAuthError(.credentialRequired, .credentialRequired, "Credential required.", extra: [ct()]))
         case "AttributesRequired":
             return .error(
                 NativeAuthError(
-                    .attributesRequired, 55106, "User attributes required.",
+                    .attributesRequired, .attributesRequired, "User attributes required.",
                     extra: [ct(), (WireField.requiredAttributes, .array([.object([
                         (WireField.name, .string("city")), (WireField.type, .string("string")),
                         (WireField.required, .bool(true)),
@@ -152,17 +152,17 @@ enum MockAPIResponses {
                     .verificationRequired, 55107, "Attribute verification required.",
                     extra: [ct(), (WireField.unverifiedAttributes, .array([.object([(WireField.name, .string("email"))])]))]))
         case "InvalidUsername":
-            return .error(NativeAuthError(.invalidRequest, 90100, WireErrorDescription.usernameInvalid + "."))
+            return .error(NativeAuthError(.invalidRequest, .invalidRequestParameter, WireErrorDescription.usernameInvalid + "."))
         case "ServerError":
             var error = NativeAuthError(.serverError, 500_011, "Server error.")
             error.status = 500
             return .error(error)
         case "AccessDenied":
-            return .error(NativeAuthError(.accessDenied, 550_024, "Access denied."))
+            return .error(NativeAuthError(.accessDenied, .authMethodBlocked, "Access denied."))
         case "AuthMethodBlocked":
-            return .error(NativeAuthError(.accessDenied, 550_024, "Configuring multi-factor authentication method is blocked.", suberror: .providerBlockedByRep))
+            return .error(NativeAuthError(.accessDenied, .authMethodBlocked, "Configuring multi-factor authentication method is blocked.", suberror: .providerBlockedByRep))
         case "InvalidAuthMethodForUser":
-            return .error(NativeAuthError(.invalidGrant, 400_002, "Invalid authentication type for this user."))
+            return .error(NativeAuthError(.invalidGrant, .invalidAuthenticationType, "Invalid authentication type for this user."))
         case "InvalidPurposeToken":
             return .error(NativeAuthError(.invalidRequest, 55201, "The purpose token is not valid."))
         default:

@@ -13,11 +13,11 @@ extension EmulatorCore {
         let list = WireChallengeTypes(parsing: raw)
         if let unknown = list.unknownValues.first {
             throw NativeAuthError(
-                .invalidRequest, 90100, "challenge_type parameter is empty or not valid: unsupported value '\(unknown)'.")
+                .invalidRequest, .invalidRequestParameter, "challenge_type parameter is empty or not valid: unsupported value '\(unknown)'.")
         }
         guard list.contains(.redirect) else {
             throw NativeAuthError(
-                .invalidRequest, 901007, "The challenge_type list parameter does not include the 'redirect' type.")
+                .invalidRequest, .challengeTypeMissingRedirect, "The challenge_type list parameter does not include the 'redirect' type.")
         }
         var bits = NativeAuthContext.redirectBit
         if list.contains(.oob) { bits |= NativeAuthContext.oobBit }
@@ -36,7 +36,7 @@ extension EmulatorCore {
                 | (parsed.registrationRequired ? NativeAuthContext.registrationCapability : 0)
         } catch {
             throw NativeAuthError(
-                .invalidRequest, 90100, "capabilities parameter contains an unsupported value '\(error.unknownValue)'.")
+                .invalidRequest, .invalidRequestParameter, "capabilities parameter contains an unsupported value '\(error.unknownValue)'.")
         }
     }
 

@@ -46,9 +46,9 @@ extension EmulatorCore {
         pairs.append(
             ("error_description",
              .string(
-                "AADSTS\(error.code): \(error.message) Trace ID: \(traceID) Correlation ID: \(correlation) "
+                "\(error.code): \(error.message) Trace ID: \(traceID) Correlation ID: \(correlation) "
                     + "Timestamp: \(timestamp)")))
-        pairs.append(("error_codes", .array([.int(error.code)])))
+        pairs.append(("error_codes", .array([.int(error.code.rawValue)])))
         pairs.append(("timestamp", .string(timestamp)))
         pairs.append(("trace_id", .string(traceID)))
         pairs.append(("correlation_id", .string(correlation)))
@@ -72,7 +72,7 @@ extension EmulatorCore {
             return .failure(NativeAuthError(.invalidRequest, 90014, "The request body is not valid form data."))
         }
         guard let clientID = form[WireField.clientID], !clientID.isEmpty else {
-            return .failure(NativeAuthError(.invalidRequest, 90100, WireErrorDescription.clientIDInvalid + "."))
+            return .failure(NativeAuthError(.invalidRequest, .invalidRequestParameter, WireErrorDescription.clientIDInvalid + "."))
         }
         guard let client = client(id: clientID) else {
             return .failure(

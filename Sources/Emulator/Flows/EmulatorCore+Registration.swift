@@ -32,16 +32,16 @@ extension EmulatorCore {
         }
         let channel = c.form[WireField.challengeChannel] ?? (target.contains("@") ? "email" : "sms")
         guard Self.isValidContact(target, channel: channel) else {
-            throw NativeAuthError(.invalidRequest, 901_001, "The verification contact is not valid.")
+            throw NativeAuthError(.invalidRequest, .invalidVerificationContact, "The verification contact is not valid.")
         }
         if config.registration.blockedTargets.contains(where: { $0.lowercased() == target.lowercased() }) {
             throw NativeAuthError(
-                .accessDenied, 550_024, "Configuring multi-factor authentication method is blocked.",
+                .accessDenied, .authMethodBlocked, "Configuring multi-factor authentication method is blocked.",
                 suberror: .providerBlockedByRep)
         }
         if channel == "sms", config.registration.blockedPhonePrefixes.contains(where: { target.hasPrefix($0) }) {
             throw NativeAuthError(
-                .accessDenied, 550_024, "The tenant administrator has blocked the phone region.",
+                .accessDenied, .authMethodBlocked, "The tenant administrator has blocked the phone region.",
                 suberror: .providerBlockedByAdmin)
         }
         var flow = try flowState(for: token, username: user.email, c)
@@ -82,7 +82,7 @@ extension EmulatorCore {
             token = try openToken(c, steps: [.registrationPreverified])
             flow = try flowState(for: token, username: "", c)
         default:
-            throw NativeAuthError(.invalidGrant, 90100, "grant_type parameter is empty or not valid.")
+            throw NativeAuthError(.invalidGrant, .invalidRequestParameter, "grant_type parameter is empty or not valid.")
         }
         guard var user = user(id: token.userID), let target = flow.registrationTarget else {
             throw .tokenForOtherStep

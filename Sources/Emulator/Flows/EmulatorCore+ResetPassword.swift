@@ -14,7 +14,7 @@ extension EmulatorCore {
         }
         guard let user = user(named: username) else { throw .userNotFound(false) }
         guard user.hasPassword else {
-            throw NativeAuthError(.invalidRequest, 500_222, "The user account does not have a password.")
+            throw NativeAuthError(.invalidRequest, .userDoesNotHavePassword, "The user account does not have a password.")
         }
         guard types & NativeAuthContext.oobBit != 0 else {
             return .redirect("The client does not support the oob challenge type.")

@@ -65,12 +65,12 @@ extension EmulatorCore {
             method = user.methods[0]
         } else {
             throw NativeAuthError(
-                .invalidRequest, 50076, "No default strong authentication method; call introspect.",
+                .invalidRequest, .mfaRequiredOnRefresh, "No default strong authentication method; call introspect.",
                 suberror: .introspectRequired)
         }
         if method.blocked {
             throw NativeAuthError(
-                .accessDenied, 550024, "Configuring multi-factor authentication method is blocked.",
+                .accessDenied, .authMethodBlocked, "Configuring multi-factor authentication method is blocked.",
                 suberror: .providerBlockedByRep)
         }
         if method.highRisk && method.channel == "sms" {

@@ -78,7 +78,7 @@ extension EmulatorCore {
             flow.attributes.merge(try acceptAttributes(raw, c)) { _, new in new }
             return try nextSignUpStep(c, token: token, flow: flow)
         default:
-            throw NativeAuthError(.invalidGrant, 90100, "grant_type parameter is empty or not valid.")
+            throw NativeAuthError(.invalidGrant, .invalidRequestParameter, "grant_type parameter is empty or not valid.")
         }
     }
 
@@ -90,13 +90,13 @@ extension EmulatorCore {
         if c.flow.method == .emailPassword && flow.password == nil {
             let saved = save(flow, token: token, c)
             throw NativeAuthError(
-                .credentialRequired, 55103, "Credential required.",
+                .credentialRequired, .credentialRequired, "Credential required.",
                 extra: [(WireField.continuationToken, .string(seal(saved, step: .signUpCredentialRequired, c)))])
         }
         if let page = AttributeRules.nextPage(flow.attributes, flow: c.flow) {
             let saved = save(flow, token: token, c)
             throw NativeAuthError(
-                .attributesRequired, 55106, "User attributes required.",
+                .attributesRequired, .attributesRequired, "User attributes required.",
                 extra: [
                     (WireField.continuationToken, .string(seal(saved, step: .signUpAttributesRequired, c))),
                     (WireField.requiredAttributes, AttributeRules.requiredBody(page)),
@@ -133,7 +133,7 @@ extension EmulatorCore {
     }
 
     func userAlreadyExists() -> NativeAuthError {
-        NativeAuthError(.userAlreadyExists, 1_003_037, "The user account already exists in the directory.")
+        NativeAuthError(.userAlreadyExists, .userAlreadyExists, "The user account already exists in the directory.")
     }
 
     static func isEmail(_ s: String) -> Bool {

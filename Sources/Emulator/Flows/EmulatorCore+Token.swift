@@ -20,7 +20,7 @@ extension EmulatorCore {
             }
             guard user.password == password else {
                 throw NativeAuthError(
-                    .invalidGrant, 50126, "Error validating credentials due to invalid username or password.")
+                    .invalidGrant, .invalidCredentials, "Error validating credentials due to invalid username or password.")
             }
             return try afterFirstFactor(c, token: token, user: user)
         case .oob, .mfaOOB:
@@ -60,7 +60,7 @@ extension EmulatorCore {
             }
             let next = seal(token, step: .mfaRequired, c)
             throw NativeAuthError(
-                .invalidGrant, 50076, "Multi-factor authentication is required.", suberror: .mfaRequired,
+                .invalidGrant, .mfaRequiredOnRefresh, "Multi-factor authentication is required.", suberror: .mfaRequired,
                 extra: [(WireField.continuationToken, .string(next))])
         }
         guard token.capabilities & NativeAuthContext.registrationCapability != 0 else {

@@ -5,7 +5,7 @@ extension EmulatorConfig.PasswordPolicy {
     /// may not be reused (current first).
     func violation(_ password: String, history: [String] = []) -> NativeAuthError? {
         func fail(_ suberror: WireSuberror, _ message: String) -> NativeAuthError {
-            NativeAuthError(.invalidGrant, 399_246, message, suberror: suberror)
+            NativeAuthError(.invalidGrant, .passwordTooWeak, message, suberror: suberror)
         }
         if password.count < minLength {
             return fail(.passwordTooShort, "New password is too short; it needs at least \(minLength) characters.")

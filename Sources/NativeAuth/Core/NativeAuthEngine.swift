@@ -149,7 +149,9 @@ final class NativeAuthEngine: Sendable {
             NativeAuthHTTPHeader("x-client-SKU", EngineConfiguration.sku),
             NativeAuthHTTPHeader("x-client-Ver", EngineConfiguration.version),
         ]
-        let body = FormCoding.encode([FormField("client_id", configuration.clientId)] + call.fields)
+        // One memcpy into Data (the generic sequence initialiser showed up in profiles).
+        let body = FormCodec.encodedBytes([FormField("client_id", configuration.clientId)] + call.fields)
+            .withUnsafeBufferPointer { Data(buffer: $0) }
         return NativeAuthHTTPRequest(method: call.endpoint.method, url: url, headers: headers, body: body)
     }
 

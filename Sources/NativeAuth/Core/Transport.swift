@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// One HTTP header (name and value, in the order sent or received).
 public struct NativeAuthHTTPHeader: Sendable, Hashable {
@@ -38,7 +39,9 @@ public struct NativeAuthHTTPRequest: Sendable, Hashable {
     }
 
     /// The decoded form fields of the body, in order.
-    public var formFields: [(name: String, value: String)] { FormCoding.decode(body) }
+    public var formFields: [(name: String, value: String)] {
+        FormCodec.decodeLeniently(bytes: body).map { ($0.name, $0.value) }
+    }
 }
 
 /// A response as received from the server.

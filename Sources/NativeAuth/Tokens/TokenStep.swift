@@ -109,13 +109,13 @@ struct TokenStep: Sendable {
             default:
                 // Only the first error code is looked at.
                 switch api.firstCode {
-                case 50034: return fail(.userNotFound)
-                case 50126: return fail(.invalidPassword)
+                case AADSTSCode.userNotFound.rawValue: return fail(.userNotFound)
+                case AADSTSCode.invalidCredentials.rawValue: return fail(.invalidPassword)
                 default: return fail(.general)
                 }
             }
         case "invalid_request":
-            if api.errorCodes.contains(50142) {
+            if api.errorCodes.contains(AADSTSCode.passwordResetRequired.rawValue) {
                 return fail(.general, Self.passwordResetRequiredText + (api.errorDescription ?? ""))
             }
             return fail(.general)

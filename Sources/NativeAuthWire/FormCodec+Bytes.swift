@@ -1,0 +1,124 @@
+/// The byte side of ``FormCodec``: the encoder every request body goes through (the engine sends
+/// megabyte-long tokens through it, so unreserved runs are copied eight bytes at a time) and the
+/// lenient decoder for bodies seen rather than judged (a malformed escape stays as written, bytes that
+/// are not UTF-8 become U+FFFD), where ``FormCodec/decode(bytes:)`` would throw.
+extension FormCodec {
+    /// Encodes fields in order as the bytes of `name=value&name=value`.
+    public static func encodedBytes(_ fields: some Collection<FormField>) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(fields.reduce(fields.count * 2) { $0 + $1.name.utf8.count + $1.value.utf8.count * 3 })
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "&")) }
+            append(field.name, to: &out)
+            out.append(UInt8(ascii: "="))
+            append(field.value, to: &out)
+        }
+        return out
+    }
+
+    /// Decodes a body without failing: pairs split at `&` (empty ones skipped) and the first `=`; `+` is a
+    /// space; a `%` without two hex digits is kept as written; bytes that are not UTF-8 become U+FFFD.
+    public static func decodeLeniently(bytes: some Collection<UInt8>) -> [FormField] {
+        let bytes = Array(bytes)
+        var fields: [FormField] = []
+        for segment in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let equals = segment.firstIndex(of: UInt8(ascii: "="))
+            let name = leniently(segment[..<(equals ?? segment.endIndex)])
+            let value = equals.map { leniently(segment[($0 + 1)...]) } ?? ""
+            fields.append(FormField(name, value))
+        }
+        return fields
+    }
+
+    private static func leniently(_ part: ArraySlice<UInt8>) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(part.count)
+        var index = part.startIndex
+        while index < part.endIndex {
+            let byte = part[index]
+            if byte == UInt8(ascii: "+") {
+                out.append(0x20)
+            } else if byte == UInt8(ascii: "%"), part.endIndex - index > 2, let high = hexNibble(part[index + 1]),
+                let low = hexNibble(part[index + 2])
+            {
+                out.append(high << 4 | low)
+                index += 3
+                continue
+            } else {
+                out.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func hexNibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// Whether each byte value is unreserved (a table: this runs for every byte of every request).
+    private static let unreserved: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8 { table[Int(byte)] = true }
+        return table
+    }()
+    private static let upperHex = Array("0123456789ABCDEF".utf8)
+
+    /// Appends the escaped form of `string`.
+    static func append(_ string: String, to out: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes in
+            unreserved.withUnsafeBufferPointer { table in
+                var index = 0
+                while index < bytes.count {
+                    // A run of unreserved bytes is copied at once.
+                    let start = index
+                    index = unreservedRunEnd(bytes, from: index)
+                    while index < bytes.count, table[Int(bytes[index])] { index += 1 }
+                    if index > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                    guard index < bytes.count else { return }
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == UInt8(ascii: " ") {
+                        out.append(UInt8(ascii: "+"))
+                    } else {
+                        out.append(UInt8(ascii: "%"))
+                        out.append(upperHex[Int(byte >> 4)])
+                        out.append(upperHex[Int(byte & 0x0F)])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Skips unreserved bytes eight at a time; returns the start of the first word of eight that holds
+    /// another byte (the table loop goes on from there).
+    static func unreservedRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // For ASCII bytes, adding 0x80 - lo sets a byte's high bit exactly when it is >= lo (no carry
+        // leaves a byte, since both terms are below 0x80).
+        func atLeast(_ word: UInt64, _ lo: UInt8) -> UInt64 { (word &+ ones &* UInt64(0x80 - lo)) & highs }
+        func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 { ~atLeast(word ^ (ones &* UInt64(byte)), 1) & highs }
+        var index = start
+        while bytes.count - index >= 8 {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            guard word & highs == 0 else { return index }
+            // Setting bit 5 folds `A`–`Z` onto `a`–`z` and sends no other byte into that range.
+            let folded = word | (ones &* 0x20)
+            let letter = atLeast(folded, UInt8(ascii: "a")) & ~atLeast(folded, UInt8(ascii: "z") + 1)
+            let digit = atLeast(word, UInt8(ascii: "0")) & ~atLeast(word, UInt8(ascii: "9") + 1)
+            let mark = equal(word, UInt8(ascii: "-")) | equal(word, UInt8(ascii: ".")) | equal(word, UInt8(ascii: "_"))
+                | equal(word, UInt8(ascii: "~"))
+            guard (letter | digit | mark) & highs == highs else { return index }
+            index += 8
+        }
+        return index
+    }
+}
