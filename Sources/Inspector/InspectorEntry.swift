@@ -29,6 +29,13 @@ public enum InspectorEntry {
             if files.isEmpty { throw Failure("\(path): no .har file in the folder") }
             for file in files {
                 guard FileManager.default.fileExists(atPath: file) else { throw Failure("\(file): no such file") }
+                // What `authtape replay` refuses (not JSON, not a HAR, `"entries": null`) is bad input here
+                // too; the page is for captures that can be read.
+                do {
+                    _ = try CaptureInput.document(contentsOf: file)
+                } catch {
+                    throw Failure("cannot read capture \(error)")
+                }
                 captures.append(await CaptureInspection.section(path: file, canaries: canaries, seed: seed))
             }
         }

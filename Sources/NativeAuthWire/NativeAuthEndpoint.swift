@@ -1,3 +1,5 @@
+import Foundation
+
 /// The native-authentication V1 endpoints (spec §1.2). Every call is an HTTP `POST` to the
 /// authority URL followed by ``path``.
 ///

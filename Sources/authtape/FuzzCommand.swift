@@ -177,9 +177,10 @@ struct FuzzCommand: AsyncParsableCommand {
             includeBuiltIn: captures.isEmpty, singleCase: caseIndex, caseTimeout: caseTimeout,
             transportCases: noTransportFaults ? 0 : transportCases, transportTimeout: transportTimeout)
         let terminal = isatty(STDERR_FILENO) == 1
-        let sinks = FuzzCampaignSinks(
-            output: { Swift.print($0) }, note: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) },
-            progress: terminal ? { line in FileHandle.standardError.write(Data("\r\(line)   \u{1B}[K".utf8)) } : nil)
+        let output: @Sendable (String) -> Void = { line in Swift.print(line) }
+        let note: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        let progress: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data("\r\(line)   \u{1B}[K".utf8)) }
+        let sinks = FuzzCampaignSinks(output: output, note: note, progress: terminal ? progress : nil)
         let status: Int32
         do {
             status = try await FuzzCampaign.run(options, sinks: sinks)
@@ -249,4 +250,4 @@ enum FuzzReportChoice: String, ExpressibleByArgument, CaseIterable {
     var format: ReportFormat? { ReportFormat(rawValue: rawValue) }
 }
 
-extension CrashTarget: @retroactive ExpressibleByArgument {}
+extension CrashTarget: ExpressibleByArgument {}

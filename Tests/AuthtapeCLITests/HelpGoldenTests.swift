@@ -34,7 +34,8 @@ struct HelpGoldenTests {
         }
         let golden = try String(contentsOf: file, encoding: .utf8)
         #expect(run.stdout == golden, "help of \(name) differs from \(file.path); AUTHTAPE_UPDATE_GOLDEN=1 rewrites it")
-        for line in run.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+        // The usage line is the parser's own and is not wrapped; every text line is.
+        for line in run.stdout.split(separator: "\n", omittingEmptySubsequences: false) where !line.hasPrefix("USAGE:") {
             #expect(line.count <= 80, "\(name): a line longer than 80 columns: \(line)")
         }
     }
