@@ -3,7 +3,7 @@ import Oracle
 /// Action exploration: flows made of user actions chosen from a seed, state by state. At each state
 /// the explorer offers every action the public API has there (submit, resend, submitPassword after a
 /// password-required callback, another attributes page, the MFA and registration choices, the
-/// sign-in after a flow) and scripts for it answers synthesised from the protocol's example shapes
+/// sign-in after a flow, getAccessToken with a forced refresh once signed in) and scripts for it answers synthesised from the protocol's example shapes
 /// (native-auth-api.md §8), one class per outcome the action leads to; nothing comes from the engine.
 /// The unmutated answers of every explored flow must pass the oracle (a test checks it), so the cases
 /// made from them judge the engine on paths the built-in flows never take.
@@ -16,7 +16,7 @@ public struct ActionExplorer: Sendable {
     /// Where an explored flow stands: which state the last result handed over.
     enum State: Hashable {
         case start, signUpCode, signUpPassword, signUpAttributes, signInCode, signInPassword, awaitingMFA, mfaRequired
-        case registerStrongAuth, registerVerification, resetCode, resetRequired, afterSignUp, afterReset, done
+        case registerStrongAuth, registerVerification, resetCode, resetRequired, afterSignUp, afterReset, signedIn, done
     }
 
     /// One action offered at a state: the call, its oracle step, the answers and the state it leads to.
@@ -93,11 +93,11 @@ public struct ActionExplorer: Sendable {
         case .signInCode:
             return [
                 Move(call: .resendCode, step: .signInResendCode, answers: [BaseFlows.oobChallenge(tokens.next())], next: .signInCode),
-                Move(call: .submitCode(BaseFlows.code), step: .signInSubmitCode, answers: [BaseFlows.tokenResponse], next: .done),
+                Move(call: .submitCode(BaseFlows.code), step: .signInSubmitCode, answers: [BaseFlows.tokenResponse], next: .signedIn),
             ]
         case .signInPassword:
             return [
-                Move(call: .submitPassword(pw), step: .signInSubmitPassword, answers: [BaseFlows.tokenResponse], next: .done),
+                Move(call: .submitPassword(pw), step: .signInSubmitPassword, answers: [BaseFlows.tokenResponse], next: .signedIn),
                 Move(call: .submitPassword(pw), step: .signInSubmitPassword,
                      answers: [tokens.error("invalid_grant", suberror: "mfa_required", codes: [50076]), tokens.methods()],
                      next: .awaitingMFA),
@@ -109,7 +109,7 @@ public struct ActionExplorer: Sendable {
             var offered = [Move(call: .requestChallenge, step: .mfaRequestChallenge, answers: [tokens.mfaChallenge()], next: .mfaRequired)]
             if state == .mfaRequired {
                 offered.append(Move(call: .submitChallenge(BaseFlows.code), step: .mfaSubmitChallenge,
-                                    answers: [BaseFlows.tokenResponse], next: .done))
+                                    answers: [BaseFlows.tokenResponse], next: .signedIn))
             }
             return offered
         case .registerStrongAuth, .registerVerification:
@@ -117,7 +117,7 @@ public struct ActionExplorer: Sendable {
                                 answers: [tokens.registerChallenge()], next: .registerVerification)]
             if state == .registerVerification {
                 offered.append(Move(call: .submitChallenge(BaseFlows.code), step: .registerSubmitChallenge,
-                                    answers: [tokens.ok(), BaseFlows.tokenResponse], next: .done))
+                                    answers: [tokens.ok(), BaseFlows.tokenResponse], next: .signedIn))
             }
             return offered
         case .resetCode:
@@ -134,9 +134,13 @@ public struct ActionExplorer: Sendable {
                      next: .afterReset),
             ]
         case .afterSignUp:
-            return [Move(call: .signInAfterFlow, step: .signInAfterSignUp, answers: [BaseFlows.tokenResponse], next: .done)]
+            return [Move(call: .signInAfterFlow, step: .signInAfterSignUp, answers: [BaseFlows.tokenResponse], next: .signedIn)]
         case .afterReset:
-            return [Move(call: .signInAfterFlow, step: .signInAfterResetPassword, answers: [BaseFlows.tokenResponse], next: .done)]
+            return [Move(call: .signInAfterFlow, step: .signInAfterResetPassword, answers: [BaseFlows.tokenResponse], next: .signedIn)]
+        case .signedIn:
+            // getAccessToken with a forced refresh (the refresh-token grant); the walk ends after it.
+            return [Move(call: .getAccessToken(forceRefresh: true), step: .getAccessToken, answers: [BaseFlows.tokenResponse],
+                         next: .done)]
         case .done:
             return []
         }

@@ -58,7 +58,8 @@ public enum CaptureFlows {
         case .requestChallenge: return .requestChallenge
         case .submitChallenge(let challenge): return .submitChallenge(challenge)
         case .challengeAuthMethod(_, _, let contact): return .challengeAuthMethod(contact: contact)
-        case .getAccessToken: return nil
+        // Replay forces the refresh (a recorded getAccessToken is a request), and so does the fuzzer.
+        case .getAccessToken: return .getAccessToken(forceRefresh: true)
         }
     }
 

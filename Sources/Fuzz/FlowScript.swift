@@ -16,6 +16,9 @@ public enum UserCall: Sendable, Hashable, Codable, CustomStringConvertible {
     case submitChallenge(String)
     /// `challengeAuthMethod(authMethod:verificationContact:)` with the first method of the previous result.
     case challengeAuthMethod(contact: String)
+    /// `getAccessToken(parameters:)` on the signed-in account the flow's sign-in handed over (a forced
+    /// refresh sends the refresh-token grant).
+    case getAccessToken(forceRefresh: Bool)
 
     /// The method name, as in `Step.first(of:on:)`.
     public var method: String {
@@ -30,6 +33,7 @@ public enum UserCall: Sendable, Hashable, Codable, CustomStringConvertible {
         case .requestChallenge: "requestChallenge"
         case .submitChallenge: "submitChallenge"
         case .challengeAuthMethod: "challengeAuthMethod"
+        case .getAccessToken: "getAccessToken"
         }
     }
 

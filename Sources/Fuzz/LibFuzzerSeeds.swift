@@ -36,6 +36,7 @@ public enum LibFuzzerSeeds {
                 else { continue }
                 inputs.append(input)
             }
+            inputs += boundaryNumberInputs()
         case .oracle:
             for answer in answers(captures: captures, flows: flows) {
                 guard let stepIndex = Step.allCases.firstIndex(of: answer.step),
@@ -66,6 +67,25 @@ public enum LibFuzzerSeeds {
             try Data(lines.joined().utf8).write(to: URL(fileURLWithPath: path))
             return (target, lines.count)
         }
+    }
+
+    /// Error answers of every endpoint whose `error_codes` hold numbers one byte short of the edge of
+    /// `Int`: an exponent (`1e3`), 18 digits either side of zero, a decimal with an exponent. Each decodes
+    /// as a number that fits; one more digit does not (`1e30`, 19 digits), which is where an unchecked
+    /// conversion traps. The classification target starts from them, so such a defect is a mutation away.
+    static func boundaryNumberInputs() -> [[UInt8]] {
+        let numbers = ["1e3", "922337203685477580", "-922337203685477580", "5.0126e4"]
+        var inputs: [[UInt8]] = []
+        for endpoint in NativeAuthEndpoint.allCases {
+            for number in numbers {
+                let body = #"{"error":"invalid_grant","error_description":"AADSTS50126: seed","error_codes":[\#(number)],"#
+                    + #""continuation_token":"CT-seed"}"#
+                if let input = ClassificationFuzzEntry.encode(endpoint: endpoint, status: 400, body: Array(body.utf8)) {
+                    inputs.append(input)
+                }
+            }
+        }
+        return inputs
     }
 
     /// One answer to a step: where it came from (a flow position, when it is a flow's), status and body.

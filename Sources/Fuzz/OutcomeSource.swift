@@ -146,6 +146,7 @@ final class EngineRig: @unchecked Sendable {
         var payload = ResultPayload(of: result)
         // An app keeps the auth methods it was offered for later calls (another challenge from MFARequiredState).
         if payload.methods.isEmpty { payload.methods = previous.methods }
+        if payload.account == nil { payload.account = previous.account }
         let requests = transport.requests
         return .done(payload, Observation(
             outcome: observed.last ?? result.outcome, errorMessage: payload.errorMessage,
@@ -257,11 +258,14 @@ struct ResultPayload {
     var state: AnyObject?
     var methods: [MSALAuthMethod]
     var errorMessage: String?
+    /// The signed-in account, kept from the sign-in that handed it over (an app keeps it too).
+    var account: MSALNativeAuthUserAccountResult?
 
-    init(state: AnyObject?, methods: [MSALAuthMethod], errorMessage: String?) {
+    init(state: AnyObject?, methods: [MSALAuthMethod], errorMessage: String?, account: MSALNativeAuthUserAccountResult? = nil) {
         self.state = state
         self.methods = methods
         self.errorMessage = errorMessage
+        self.account = account
     }
 
     init(of result: any OutcomeConvertible) {
@@ -269,6 +273,7 @@ struct ResultPayload {
         state = handed.state
         methods = handed.authMethods
         errorMessage = handed.error?.errorDescription
+        account = handed.account
     }
 }
 
@@ -312,6 +317,12 @@ enum ActionCaller {
         case .challengeAuthMethod(let contact):
             if let s = state as? RegisterStrongAuthBaseState, let method = previous.methods.first {
                 return await s.challengeAuthMethod(authMethod: method, verificationContact: contact)
+            }
+        case .getAccessToken(let forceRefresh):
+            if let account = previous.account {
+                let parameters = MSALNativeAuthGetAccessTokenParameters()
+                parameters.forceRefresh = forceRefresh
+                return await account.getAccessToken(parameters: parameters)
             }
         }
         return nil
