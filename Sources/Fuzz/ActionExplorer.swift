@@ -13,6 +13,9 @@ public struct ActionExplorer: Sendable {
 
     public init(seed: UInt64) { self.seed = seed }
 
+    /// How many explored flows `authtape fuzz` adds to the built-in ones unless told otherwise.
+    public static let defaultFlowCount = 24
+
     /// Where an explored flow stands: which state the last result handed over.
     enum State: Hashable {
         case start, signUpCode, signUpPassword, signUpAttributes, signInCode, signInPassword, awaitingMFA, mfaRequired

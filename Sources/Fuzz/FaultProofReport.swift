@@ -26,7 +26,7 @@ extension FaultProof {
     /// `authtape fuzz --prove-faults`: runs the proof with the campaign's seed, budget and operators over
     /// the built-in flows, prints the table and the rate, and returns 1 when a fault survived.
     public static func command(seed: UInt64, cases: Int?, duration: Double?, jobs: Int, faultNames: [String],
-                               flows: [FuzzFlow] = BaseFlows.all, operators: [any MutationOperator] = Operators.all,
+                               flows: [FuzzFlow] = BaseFlows.all, operators: [any MutationOperator] = Operators.campaign,
                                print: @Sendable (String) -> Void) async -> Int32 {
         let faults: [PlantedFault]
         if faultNames.isEmpty {

@@ -25,11 +25,13 @@ public struct FuzzCampaignOptions: Sendable {
     public var transportCases: Int
     /// The live transport's timeout in seconds during the transport phase.
     public var transportTimeout: Double
+    /// Table-directed answers among the operators (``Operators/campaign``), or not (``Operators/all``).
+    public var tableAnswers: Bool
 
     public init(seed: UInt64? = nil, cases: Int? = nil, duration: Double? = nil, jobs: Int = 2, outDirectory: String? = nil,
                 reports: [ReportFormat] = [.text], flowNames: [String] = [], extraFlows: [FuzzFlow] = [],
                 includeBuiltIn: Bool = true, singleCase: UInt64? = nil, caseTimeout: Double = 2,
-                transportCases: Int = 0, transportTimeout: Double = 1) {
+                transportCases: Int = 0, transportTimeout: Double = 1, tableAnswers: Bool = true) {
         self.seed = seed
         self.cases = cases
         self.duration = duration
@@ -43,6 +45,7 @@ public struct FuzzCampaignOptions: Sendable {
         self.caseTimeout = caseTimeout
         self.transportCases = transportCases
         self.transportTimeout = transportTimeout
+        self.tableAnswers = tableAnswers
     }
 }
 
@@ -84,7 +87,7 @@ public enum FuzzCampaign {
         let flows = try Self.flows(options)
         let configuration = FuzzConfiguration(
             seed: seed, cases: options.cases, duration: options.duration, jobs: options.jobs,
-            caseTimeout: options.caseTimeout, flows: flows)
+            caseTimeout: options.caseTimeout, flows: flows, operators: options.tableAnswers ? Operators.campaign : Operators.all)
         let runner = FuzzRunner(configuration: configuration)
         if let index = options.singleCase { return await runSingle(runner: runner, index: index, print: sinks.output) }
         var onProgress: (@Sendable (FuzzProgress) -> Void)?

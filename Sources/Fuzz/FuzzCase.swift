@@ -97,6 +97,9 @@ public struct CaseGenerator: Sendable {
                     metamorphic = metamorphic && second.isMetamorphic
                 }
             }
+            if hopDirected.contains(primaryIndex) {
+                TableAnswers.completeChain(step: flow.actions[action].step, responses: &responses, after: responseIndex, random: &random)
+            }
             return FuzzCase(
                 seed: seed, index: index, flow: flow.name, action: action, response: responseIndex,
                 step: flow.actions[action].step, operators: names, details: details, responses: responses,

@@ -22,7 +22,7 @@ public struct FuzzConfiguration: Sendable {
     public var minimise: Bool
 
     public init(seed: UInt64, cases: Int? = nil, duration: Double? = nil, jobs: Int = 2, caseTimeout: Double = 2,
-                flows: [FuzzFlow] = BaseFlows.all, operators: [any MutationOperator] = Operators.all, minimise: Bool = true) {
+                flows: [FuzzFlow] = BaseFlows.all, operators: [any MutationOperator] = Operators.campaign, minimise: Bool = true) {
         self.seed = seed
         self.cases = cases
         self.duration = duration

@@ -82,8 +82,12 @@ enum Body {
 
 /// The operator sets.
 public enum Operators {
-    /// Every operator, the default set of a campaign.
+    /// Every operator that changes the answer it is given (what `fuzz --serve` draws from).
     public static let all: [any MutationOperator] = protocolAware + structural + http + metamorphic + [TransportFaultOperator()]
+
+    /// The default set of a campaign: ``all`` and table-directed answers (``TableAnswerOperator``), which
+    /// build an answer for a row of the outcome table and the answers the walk needs after it.
+    public static let campaign: [any MutationOperator] = all + [TableAnswerOperator()]
 
     /// Protocol-aware operators (error catalogue, challenge types, tokens, lists, poll status, numbers).
     public static let protocolAware: [any MutationOperator] = [

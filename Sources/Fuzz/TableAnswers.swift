@@ -27,6 +27,41 @@ public struct TableAnswerOperator: MutationOperator {
 
 /// Builds answers of a response class from a row's pattern.
 enum TableAnswers {
+    /// The most answers a chain adds after a table answer (the poll loop needs six calls to its last).
+    static let chainLimit = 8
+
+    /// After a table answer at `index`: when the walk goes on to a step that the rest of the action's
+    /// answers were not written for (or there is no rest), the rest becomes table answers of the steps the
+    /// walk goes to, one row each, until a row ends the action or ``chainLimit`` answers were added. Rows
+    /// that go on are picked seven times in ten, so the rows behind a `proceed` (the introspect after
+    /// `mfa_required`, a preverified registration, the last poll) are reached as well.
+    static func completeChain(step: Step, responses: inout [FuzzResponse], after index: Int, random: inout FuzzRandom) {
+        guard index < responses.count else { return }
+        // The oracle's own walk, without the transport failures ``Judge/predict(step:responses:)`` adds
+        // after the script: a walk that needs another answer ends in `.proceed`.
+        func walk(_ answers: [FuzzResponse]) -> ChainPrediction { OutcomeTable.walk(from: step, responses: answers.map(Judge.raw)) }
+        var chain = Array(responses[...index])
+        guard case .proceed(var target) = walk(chain).expectation else { return }
+        let whole = walk(responses).hops
+        if whole.count > index + 1, whole[index + 1].step == target { return }
+        for number in 0..<chainLimit {
+            let rows = OutcomeTable.rows(for: target).filter { !$0.match.kinds.subtracting([.notSent]).isEmpty }
+            let onward = rows.filter { $0.expectation.outcome == nil }
+            let pool = !onward.isEmpty && random.chance(70) ? onward : rows
+            guard !pool.isEmpty else { break }
+            let row = pool[random.below(pool.count)]
+            let kinds = ResponseClass.Kind.allCases.filter { row.match.kinds.contains($0) && $0 != .notSent }
+            guard !kinds.isEmpty else { break }
+            let base = FuzzResponse(status: 200, json: #"{"continuation_token":"TBL-CHAIN-\#(number + 1)"}"#)
+            guard let built = answer(kind: kinds[random.below(kinds.count)], pattern: row.match, base: base, random: &random)
+            else { break }
+            chain.append(built)
+            guard case .proceed(let next) = walk(chain).expectation else { break }
+            target = next
+        }
+        responses = chain
+    }
+
     static func answer(kind: ResponseClass.Kind, pattern: ResponsePattern, base: FuzzResponse,
                        random: inout FuzzRandom) -> FuzzResponse? {
         var members = (base.fault == nil ? JSONNode.parse(base.body)?.members : nil) ?? []
@@ -55,6 +90,12 @@ enum TableAnswers {
             }
             let lacking = pattern.lacksOneOf.sorted()
             if !lacking.isEmpty { drop(lacking[random.below(lacking.count)].rawValue) }
+            // A row below one that needs more (preverified without a continuation token, after the row
+            // with one) is reached only when a member the row does not need is missing.
+            let optional = members.map(\.key).filter { key in
+                key != "challenge_type" && key != "status" && !pattern.requires.contains { $0.rawValue == key }
+            }
+            if !optional.isEmpty, random.chance(25) { drop(optional[random.below(optional.count)]) }
             return response(200)
         case .redirect:
             return FuzzResponse(status: 200, json: #"{"challenge_type":"redirect"}"#)

@@ -93,14 +93,14 @@ struct FuzzCommand: AsyncParsableCommand {
     @Option(name: .customLong("fault"), help: "With --prove-faults: only this planted fault (repeatable).")
     var faultNames: [String] = []
 
-    @Option(name: .long, help: "Also fuzz N flows of user actions explored from the seed, state by state (action exploration).")
-    var explore: Int = 0
+    @Option(name: .long, help: "Fuzz N flows of user actions explored from the seed, state by state, besides the others (default 24 without CAPTURE, 0 with).")
+    var explore: Int?
 
     @Flag(name: .long, help: "Print how often the campaign's cases reached each outcome-table row, and the rows never hit.")
     var rowCoverage = false
 
-    @Flag(name: .long, help: "With --prove-faults or --row-coverage: add table-directed answers (one per outcome-table row of the step).")
-    var tableAnswers = false
+    @Flag(name: .long, help: "Leave out table-directed answers (an answer built for an outcome-table row of the step, and the answers after it).")
+    var noTableAnswers = false
 
     @Option(name: .long, help: "Turn this libFuzzer crash file into a repro capture (in --out, default .) and exit.")
     var fromCrash: String?
@@ -133,6 +133,7 @@ struct FuzzCommand: AsyncParsableCommand {
         }
         if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         if let cases, cases < 0 { throw ValidationError("--cases must be 0 or more") }
+        if let explore, explore < 0 { throw ValidationError("--explore must be 0 or more") }
         if !caseTimeout.isFinite || caseTimeout <= 0 { throw ValidationError("--case-timeout must be a positive number of seconds") }
     }
 
@@ -145,9 +146,10 @@ struct FuzzCommand: AsyncParsableCommand {
         if let writeSeeds { return try writeLibFuzzerSeeds(to: writeSeeds) }
         if let fromCrash { return try await importCrash(fromCrash) }
         if serve { return try await runServe() }
-        let chosenOperators: [any MutationOperator] = Operators.all + (tableAnswers ? [TableAnswerOperator()] : [])
+        let chosenOperators = noTableAnswers ? Operators.all : Operators.campaign
+        let exploredFlows = explore ?? (captures.isEmpty ? ActionExplorer.defaultFlowCount : 0)
         if proveFaults {
-            let flows = BaseFlows.all + ActionExplorer(seed: seed ?? 1).flows(count: explore > 0 ? explore : 24)
+            let flows = BaseFlows.all + ActionExplorer(seed: seed ?? 1).flows(count: exploredFlows)
             let status = await FaultProof.command(seed: seed ?? 1, cases: cases, duration: duration?.seconds, jobs: jobs,
                                                   faultNames: faultNames, flows: flows, operators: chosenOperators,
                                                   print: { Swift.print($0) })
@@ -164,7 +166,7 @@ struct FuzzCommand: AsyncParsableCommand {
             throw CLIFailure.badInput("no flow of the given captures can be fuzzed")
         }
         let runSeed = seed ?? UInt64(Date().timeIntervalSince1970 * 1000) & 0xFFFF_FFFF
-        if explore > 0 { extraFlows += ActionExplorer(seed: runSeed).flows(count: explore) }
+        if exploredFlows > 0 { extraFlows += ActionExplorer(seed: runSeed).flows(count: exploredFlows) }
         if rowCoverage {
             let flows = (captures.isEmpty ? BaseFlows.all : []) + extraFlows
             Swift.print(RowCoverage.of(CaseGenerator(flows: flows, operators: chosenOperators, seed: runSeed), cases: cases ?? 100_000).text())
@@ -175,7 +177,8 @@ struct FuzzCommand: AsyncParsableCommand {
             seed: runSeed, cases: cases, duration: duration?.seconds, jobs: jobs, outDirectory: htmlFolder(seed: runSeed) ?? out,
             reports: formats.isEmpty && !report.contains(.html) ? [.text] : formats, flowNames: flow, extraFlows: extraFlows,
             includeBuiltIn: captures.isEmpty, singleCase: caseIndex, caseTimeout: caseTimeout,
-            transportCases: noTransportFaults ? 0 : transportCases, transportTimeout: transportTimeout)
+            transportCases: noTransportFaults ? 0 : transportCases, transportTimeout: transportTimeout,
+            tableAnswers: !noTableAnswers)
         let terminal = isatty(STDERR_FILENO) == 1
         let output: @Sendable (String) -> Void = { line in Swift.print(line) }
         let note: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
