@@ -108,8 +108,8 @@ final class EngineRig: @unchecked Sendable {
         var requests: [SentRequest]
         var date: Date
         var uuidState: UInt64
-        /// The token cache was empty (a mark with cached tokens cannot be returned to).
-        var cacheEmpty: Bool
+        /// What the token cache held (a mark after a sign-in is returned to with its tokens).
+        var cache: TokenCache.Snapshot
     }
 
     enum Step {
@@ -143,10 +143,7 @@ final class EngineRig: @unchecked Sendable {
                 outcome: nil, requests: transport.requests,
                 prefixProblem: "action \(index) (\(step.call.method)) has no state to call it on"))
         }
-        var payload = ResultPayload(of: result)
-        // An app keeps the auth methods it was offered for later calls (another challenge from MFARequiredState).
-        if payload.methods.isEmpty { payload.methods = previous.methods }
-        if payload.account == nil { payload.account = previous.account }
+        let payload = ResultPayload(of: result, after: previous)
         let requests = transport.requests
         return .done(payload, Observation(
             outcome: observed.last ?? result.outcome, errorMessage: payload.errorMessage,
@@ -156,7 +153,7 @@ final class EngineRig: @unchecked Sendable {
     /// The rig's current point, before an action that gets `previous`.
     func mark(previous: ResultPayload) -> Mark {
         Mark(previous: previous, requests: transport.requests, date: clock.date, uuidState: uuids.position,
-             cacheEmpty: cache.count == 0)
+             cache: cache.snapshot())
     }
 
     /// Puts the rig back to `mark` (the requests log becomes the mark's, clock and ids rewound).
@@ -164,14 +161,15 @@ final class EngineRig: @unchecked Sendable {
         transport.restore(requests: mark.requests)
         clock.date = mark.date
         uuids.position = mark.uuidState
-        if cache.count > 0 { cache.removeAll() }
+        cache.restore(mark.cache)
     }
 }
 
 /// The real engine's session: one ``EngineRig`` per flow; the unmutated prefix of each action is run
 /// once and marked, and each case rewinds the rig to the mark of its action and runs only that action.
 /// States are never invalidated (calling a method again re-sends the stored token), so a case sees
-/// exactly what a fresh engine would: the same state, requests so far, clock and correlation ids.
+/// exactly what a fresh engine would: the same state, requests so far, clock, correlation ids and token
+/// cache (a snapshot, so actions after a sign-in, getAccessToken, rewind too).
 final class EngineSession: OutcomeSession {
     private let source: EngineOutcomeSource
     private var prefixes: [String: FlowPrefix] = [:]
@@ -199,7 +197,6 @@ final class EngineSession: OutcomeSession {
         while prefix.marks.count <= action, prefix.stopped == nil {
             let index = prefix.marks.count - 1
             let mark = prefix.marks[index]
-            guard mark.cacheEmpty else { break }
             rig.rewind(to: mark)
             switch await rig.run(flow, index, responses: flow.actions[index].responses, previous: mark.previous) {
             case .stopped(let observation): prefix.stopped = (index, observation)
@@ -207,8 +204,7 @@ final class EngineSession: OutcomeSession {
             }
         }
         if let stopped = prefix.stopped, stopped.index < action { return stopped.observation }
-        guard action < prefix.marks.count, prefix.marks[action].cacheEmpty else {
-            // A prefix that leaves tokens in the cache cannot be rewound: run the case on a fresh engine.
+        guard action < prefix.marks.count else {
             return await source.observe(flow: flow, action: action, responses: responses)
         }
         let mark = prefix.marks[action]
@@ -274,6 +270,16 @@ struct ResultPayload {
         methods = handed.authMethods
         errorMessage = handed.error?.errorDescription
         account = handed.account
+    }
+
+    /// What an app holds after `result` when it held `previous` before: what the result handed over,
+    /// and the auth methods and signed-in account it was given earlier when this result gives none (an
+    /// app keeps them for later calls: another challenge from MFARequiredState, getAccessToken). Every
+    /// driver of the fuzzer (in process, over the live transport) goes from one action to the next so.
+    init(of result: any OutcomeConvertible, after previous: ResultPayload) {
+        self.init(of: result)
+        if methods.isEmpty { methods = previous.methods }
+        if account == nil { account = previous.account }
     }
 }
 

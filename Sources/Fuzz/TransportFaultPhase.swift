@@ -154,7 +154,7 @@ public enum TransportFaultPhase {
                 return Observation(outcome: nil, requests: server.requests,
                                    prefixProblem: "action \(index) (\(step.call.method)) has no state to call it on")
             }
-            previous = ResultPayload(of: result)
+            previous = ResultPayload(of: result, after: previous)
             if broken {
                 let requests = server.requests
                 return Observation(outcome: observed.last ?? result.outcome, errorMessage: previous.errorMessage,

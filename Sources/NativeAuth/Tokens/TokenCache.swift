@@ -39,6 +39,23 @@ public final class TokenCache: Sendable {
         persist()
     }
 
+    /// What the cache holds at one moment, to be put back with ``restore(_:)``: a test harness that runs
+    /// many variants of an action from the same point after a sign-in (the fuzzer) rewinds the cache too.
+    public struct Snapshot: Sendable, Hashable {
+        fileprivate let entries: [TokenSet]
+        /// Whether the cache was empty.
+        public var isEmpty: Bool { entries.isEmpty }
+    }
+
+    /// The cache's entries now.
+    public func snapshot() -> Snapshot { Snapshot(entries: entries.withLock { $0 }) }
+
+    /// Puts back what `snapshot` held, dropping everything stored since.
+    public func restore(_ snapshot: Snapshot) {
+        entries.withLock { $0 = snapshot.entries }
+        persist()
+    }
+
     func entry(homeAccountId: String) -> TokenSet? {
         entries.withLock { $0.first { $0.homeAccountId == homeAccountId } }
     }
