@@ -256,29 +256,35 @@ enum StringContent {
         UInt8(ascii: "f"): "\u{0C}", UInt8(ascii: "n"): "\n", UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
     ]
 
+    /// The decoded text of a string's content, nil when it is not valid JSON string content. The text is
+    /// built as UTF-8 bytes and made a String once: appending to a String's scalar view copied the whole
+    /// text each time, so a megabyte of `\u` escapes took seconds (a hostile answer found by a campaign).
     static func decode(_ content: [UInt8]) -> String? {
-        var scalars = String.UnicodeScalarView()
+        var out: [UInt8] = []
+        out.reserveCapacity(content.count)
         var position = 0
-        var run: [UInt8] = []
-        func flush() -> Bool {
-            guard let text = String(validating: run, as: UTF8.self) else { return false }
-            scalars.append(contentsOf: text.unicodeScalars)
-            run.removeAll(keepingCapacity: true)
+        var runStart = 0
+        func flush(to end: Int) -> Bool {
+            guard runStart < end else { return true }
+            let run = content[runStart..<end]
+            guard String(validating: run, as: UTF8.self) != nil else { return false }
+            out.append(contentsOf: run)
             return true
         }
+        func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { out.append($0) } }
         while position < content.count {
             let byte = content[position]
             if byte < 0x20 { return nil }
             if byte != UInt8(ascii: "\\") {
-                run.append(byte)
                 position += 1
                 continue
             }
-            guard flush(), position + 1 < content.count else { return nil }
+            guard flush(to: position), position + 1 < content.count else { return nil }
             let escaped = content[position + 1]
             position += 2
+            defer { runStart = position }
             if let scalar = shortEscapes[escaped] {
-                scalars.append(scalar)
+                append(scalar)
                 continue
             }
             guard escaped == UInt8(ascii: "u"), let first = hex(content, at: position) else { return nil }
@@ -289,21 +295,31 @@ enum StringContent {
                     (0xDC00...0xDFFF).contains(second),
                     let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
                 else { return nil }
-                scalars.append(scalar)
+                append(scalar)
                 position += 6
             } else {
                 guard let scalar = Unicode.Scalar(first) else { return nil }
-                scalars.append(scalar)
+                append(scalar)
             }
         }
-        guard flush() else { return nil }
-        return String(scalars)
+        guard flush(to: content.count) else { return nil }
+        return String(decoding: out, as: UTF8.self)
     }
 
+    /// The four hex digits at `position` (either case), nil when any is not one.
     private static func hex(_ content: [UInt8], at position: Int) -> UInt32? {
         guard position + 4 <= content.count else { return nil }
-        return UInt32(String(decoding: content[position..<position + 4], as: UTF8.self), radix: 16).flatMap {
-            content[position..<position + 4].allSatisfy { Character(UnicodeScalar($0)).isHexDigit } ? $0 : nil
+        var value: UInt32 = 0
+        for byte in content[position..<position + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
         }
+        return value
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Oracle
@@ -149,6 +150,17 @@ struct StrictClassifierTests {
         // The content of a string is checked when it is read: a lone surrogate makes an invalid string.
         #expect(try StrictJSON.parse(Array(#""\ud83d""#.utf8)) == .string(nil))
         #expect(throws: StrictJSON.ParseError.self) { try StrictJSON.parse(Array(#""\ud83""#.utf8)) }
+    }
+
+    @Test("a megabyte-long string of escapes and raw runs decodes to the text Foundation's JSONDecoder reads")
+    func longEscapedString() throws {
+        // Escapes, raw ASCII and raw multi-byte runs alternating, as reencoded and huge answers have them.
+        let piece = #"\u0041b\u00e9é\ud83d\ude00xyz\n"#
+        let body = #"{"continuation_token":""# + String(repeating: piece, count: 40_000) + #""}"#
+        let ours = try StrictJSON.parse(Array(body.utf8)).objectValue?["continuation_token"]
+        let foundation = try JSONDecoder().decode([String: String].self, from: Data(body.utf8))["continuation_token"]
+        #expect(ours == .string(foundation))
+        #expect(foundation?.count == 40_000 * 9)
     }
 
     @Test("client_info must decode to uid and utid for tokens to be cacheable")
