@@ -1,7 +1,7 @@
 import HAR
 
 /// A piece of a HAR document the stream hands over whole.
-enum HARPart: Equatable {
+enum HARPart: Equatable, Sendable {
     /// `log.entries[index]`.
     case entry(Int)
     /// `log.pages`.

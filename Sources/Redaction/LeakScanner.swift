@@ -2,15 +2,22 @@ import Foundation
 import HAR
 
 /// Scans HAR files for secrets that redaction missed, with detectors that do not depend on
-/// the redaction rules. The file is read as a stream (`HARStream`): memory holds one entry at
-/// a time, not the file.
+/// the redaction rules. The file is read as a stream (`HARStream`): memory holds a window of
+/// the file and the batches of parts being walked, not the file.
+///
+/// One thread reads the stream and cuts it into batches of parts (entries, pages, the log's
+/// other members); `workers` threads walk the batches, and their findings are put back in
+/// file order, so the result does not depend on the number of workers.
 public struct LeakScanner: Sendable {
     /// Exact strings that must not appear anywhere (also searched encoded).
     public var canaries: [String]
+    /// Threads that walk batches at once (1: the reading thread walks them itself).
+    public var workers: Int
     private let detectors: LeakDetectors
 
-    public init(canaries: [String] = []) {
+    public init(canaries: [String] = [], workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.canaries = canaries.filter { !$0.isEmpty }
+        self.workers = max(1, workers)
         self.detectors = LeakDetectors()
     }
 
@@ -30,31 +37,122 @@ public struct LeakScanner: Sendable {
 
     func scan(_ input: InputWindow, file: String) throws(LeakScanError) -> [LeakFinding] {
         var stream = HARStream(input: input, file: file)
-        var handler = LeakScanHandler(walker: LeakWalker(file: file, detectors: detectors, canaries: canaries))
+        let walk = BatchWalk(file: file, detectors: detectors, canaries: canaries)
+        var handler = LeakScanHandler(walk: walk, pool: workers > 1 ? BatchPool(workers: workers) : nil)
         do throws(HARError) {
             try stream.walk(&handler)
         } catch {
+            // A part that did not parse lies before where the stream stopped: it comes first.
+            if case .failure(let earlier) = handler.finish() { throw earlier }
             throw LeakScanError(file: file, message: "not a HAR file: \([error.path, error.message].filter { !$0.isEmpty }.joined(separator: ": "))")
         }
         guard stream.sawLog else { throw LeakScanError(file: file, message: "not a HAR file: no 'log' object at the top level") }
-        return handler.findings()
+        return try handler.finish().get()
     }
 }
 
-/// The scanner's `HARPartHandler`: each part parsed on its own and walked.
+/// Parts of the stream, copied out of its window, to be walked together.
+struct PartBatch: Sendable {
+    var bytes: [UInt8] = []
+    /// Each part, its range in `bytes`, and the input offset where it starts.
+    var parts: [(part: HARPart, range: Range<Int>, offset: Int)] = []
+
+    /// Bytes gathered before a batch is handed to a worker.
+    static let size = 256 << 10
+}
+
+/// What walking one batch found.
+struct BatchResult: Sendable {
+    var findings: [LeakFinding] = []
+    var canariesFound: Set<Int> = []
+    /// The first part that is not JSON: where it is, and the input offset it starts at.
+    var failure: (field: String, offset: Int)?
+}
+
+/// How a batch is walked: the same for every worker.
+struct BatchWalk: Sendable {
+    let file: String
+    let detectors: LeakDetectors
+    let canaries: [String]
+
+    func walk(_ batch: PartBatch) -> BatchResult {
+        var walker = LeakWalker(file: file, detectors: detectors, canaries: canaries)
+        var result = BatchResult()
+        batch.bytes.withUnsafeBufferPointer { buffer in
+            for (part, range, offset) in batch.parts {
+                guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[range])) else {
+                    result.failure = (part.field, offset)
+                    break
+                }
+                switch part {
+                case .entry(let index): walker.walk(value, path: "entries[\(index)]", entry: index, fieldName: nil)
+                case .pages: walker.walk(value, path: "log.pages", entry: nil, fieldName: "pages")
+                case .logComment: walker.walk(value, path: "log.comment", entry: nil, fieldName: "comment")
+                case .logMember(let key): walker.walk(value, path: "log.\(key)", entry: nil, fieldName: key.lowercased())
+                case .documentMember(let key): walker.walk(value, path: key, entry: nil, fieldName: key.lowercased())
+                }
+            }
+        }
+        result.findings = walker.findings
+        result.canariesFound = walker.canariesFound
+        return result
+    }
+}
+
+/// Worker threads for batches, at most `workers` batches walked and one more waiting.
+final class BatchPool: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "leak-scan-workers", attributes: .concurrent)
+    private let group = DispatchGroup()
+    private let slots: DispatchSemaphore
+    private let lock = NSLock()
+    private var results: [Int: BatchResult] = [:]
+
+    init(workers: Int) {
+        slots = DispatchSemaphore(value: workers + 1)
+    }
+
+    /// Walks `batch` on a worker (waiting for a free one) as number `index`.
+    func submit(_ batch: PartBatch, index: Int, walk: BatchWalk) {
+        slots.wait()
+        group.enter()
+        queue.async { [self] in
+            let result = walk.walk(batch)
+            lock.withLock { results[index] = result }
+            slots.signal()
+            group.leave()
+        }
+    }
+
+    /// Every result, in the order the batches were submitted.
+    func drain() -> [BatchResult] {
+        group.wait()
+        return lock.withLock { results.sorted { $0.key < $1.key }.map(\.value) }
+    }
+}
+
+/// The scanner's `HARPartHandler`: parts gathered into batches and walked, by a pool of
+/// workers or in place.
 struct LeakScanHandler: HARPartHandler {
-    var walker: LeakWalker
+    private let walk: BatchWalk
+    private let pool: BatchPool?
+    private var batch = PartBatch()
+    private var submitted = 0
+    private var results: [BatchResult] = []
+    /// Input bytes handed over so far: every byte comes once, in order.
+    private var consumed = 0
     /// Canaries found in the raw text (in some encoding), by index.
     private var rawCanaries: Set<Int> = []
     private let variants: [[[UInt8]]]
 
-    init(walker: LeakWalker) {
-        self.walker = walker
-        variants = walker.canaries.map { LeakWalker.encodedVariants(of: $0).map { Array($0.utf8) } }
+    init(walk: BatchWalk, pool: BatchPool?) {
+        self.walk = walk
+        self.pool = pool
+        variants = walk.canaries.map { LeakWalker.encodedVariants(of: $0).map { Array($0.utf8) } }
     }
 
     mutating func pass(_ bytes: UnsafeBufferPointer<UInt8>) throws(HARError) {
         searchCanaries(bytes)
+        consumed += bytes.count
     }
 
     mutating func didFinishPart() throws(HARError) {}
@@ -62,14 +160,22 @@ struct LeakScanHandler: HARPartHandler {
     mutating func part(_ part: HARPart, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(ScanFailure) {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         searchCanaries(slice)
-        guard let value = try? JSONParser.parse(slice) else { throw .invalid(offset: range.lowerBound, message: "invalid JSON", path: []) }
-        switch part {
-        case .entry(let index): walker.walk(value, path: "entries[\(index)]", entry: index, fieldName: nil)
-        case .pages: walker.walk(value, path: "log.pages", entry: nil, fieldName: "pages")
-        case .logComment: walker.walk(value, path: "log.comment", entry: nil, fieldName: "comment")
-        case .logMember(let key): walker.walk(value, path: "log.\(key)", entry: nil, fieldName: key.lowercased())
-        case .documentMember(let key): walker.walk(value, path: key, entry: nil, fieldName: key.lowercased())
+        let start = batch.bytes.count
+        batch.bytes.append(contentsOf: slice)
+        batch.parts.append((part, start..<batch.bytes.count, consumed))
+        consumed += slice.count
+        if batch.bytes.count >= PartBatch.size { submit() }
+    }
+
+    private mutating func submit() {
+        guard !batch.parts.isEmpty else { return }
+        if let pool {
+            pool.submit(batch, index: submitted, walk: walk)
+        } else {
+            results.append(walk.walk(batch))
         }
+        submitted += 1
+        batch = PartBatch()
     }
 
     private mutating func searchCanaries(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -78,15 +184,29 @@ struct LeakScanHandler: HARPartHandler {
         }
     }
 
-    /// The walk's findings, then canaries the walk missed but the raw text holds.
-    func findings() -> [LeakFinding] {
-        var findings = walker.findings
-        for index in rawCanaries.sorted() where !walker.canariesFound.contains(index) {
+    /// Walks what is left and puts the batches' findings together in file order (a finding
+    /// once), then canaries the walk missed but the raw text holds; or the first part that is
+    /// not JSON.
+    mutating func finish() -> Result<[LeakFinding], LeakScanError> {
+        submit()
+        if let pool { results += pool.drain() }
+        var findings: [LeakFinding] = []
+        var seen: Set<LeakFinding> = []
+        var canariesFound: Set<Int> = []
+        for result in results {
+            if let (field, offset) = result.failure {
+                return .failure(LeakScanError(file: walk.file, message: "not a HAR file: \(field): invalid JSON at byte \(offset)"))
+            }
+            for finding in result.findings where seen.insert(finding).inserted { findings.append(finding) }
+            canariesFound.formUnion(result.canariesFound)
+        }
+        results = []
+        for index in rawCanaries.sorted() where !canariesFound.contains(index) {
             findings.append(LeakFinding(
-                file: walker.file, entry: nil, location: "(raw file)", detector: "canary",
+                file: walk.file, entry: nil, location: "(raw file)", detector: "canary",
                 reason: "canary #\(index + 1) appears in the file text"))
         }
-        return findings
+        return .success(findings)
     }
 }
 

@@ -2,6 +2,10 @@ import Foundation
 import HAR
 
 /// Walks a HAR document's JSON tree and runs the detectors on every string in it.
+///
+/// The walk keeps where it is as a stack of steps and spells a location only for a finding:
+/// building `entries[3].request.headers[2].value` for every string it passes cost more than
+/// the detectors did.
 struct LeakWalker {
     let file: String
     let detectors: LeakDetectors
@@ -10,6 +14,21 @@ struct LeakWalker {
     var canariesFound: Set<Int> = []
     /// The findings again, to drop repeats without searching the list.
     private var reported: Set<LeakFinding> = []
+    /// Where the walk is: the part's own name, then a step per level.
+    private var root = ""
+    private var steps: [Step] = []
+
+    /// One level of a location.
+    enum Step {
+        /// `.key` (or `key` at the start).
+        case member(String)
+        /// `[key]`: a field of a body or form inside a string.
+        case field(String)
+        /// `[index]`.
+        case index(Int)
+        /// `(base64)`: inside a decoded body.
+        case decoded
+    }
 
     init(file: String, detectors: LeakDetectors, canaries: [String]) {
         self.file = file
@@ -17,143 +36,183 @@ struct LeakWalker {
         self.canaries = canaries
     }
 
+    /// Walks `value`, found at `path`.
     mutating func walk(_ value: JSONValue, path: String, entry: Int?, fieldName: String?) {
+        root = path
+        steps.removeAll(keepingCapacity: true)
+        walk(value, entry: entry, fieldName: fieldName)
+    }
+
+    /// The location of the value being examined, as findings spell it.
+    var location: String {
+        var text = root
+        for step in steps {
+            switch step {
+            case .member(let key): text += text.isEmpty ? key : ".\(key)"
+            case .field(let key): text += "[\(key)]"
+            case .index(let index): text += "[\(index)]"
+            case .decoded: text += "(base64)"
+            }
+        }
+        return text
+    }
+
+    private mutating func walk(_ value: JSONValue, entry: Int?, fieldName: String?) {
         switch value {
         case .string(let text):
-            examine(text, path: path, entry: entry, fieldName: fieldName, depth: 0)
+            examine(text, entry: entry, fieldName: fieldName, depth: 0)
         case .array(let items):
+            if steps.isEmpty, root == "log.entries" {
+                let saved = root
+                for (index, item) in items.enumerated() {
+                    root = "entries[\(index)]"
+                    walk(item, entry: index, fieldName: fieldName)
+                }
+                root = saved
+                return
+            }
             for (index, item) in items.enumerated() {
-                let itemEntry = path == "log.entries" ? index : entry
-                let itemPath = path == "log.entries" ? "entries[\(index)]" : "\(path)[\(index)]"
-                walk(item, path: itemPath, entry: itemEntry, fieldName: fieldName)
+                steps.append(.index(index))
+                walk(item, entry: entry, fieldName: fieldName)
+                steps.removeLast()
             }
         case .object(let object):
             // name/value pairs (headers, params, cookies): the name is the value's field name.
-            let pairName = object["name"]?.stringValue?.lowercased()
-            let isBase64 = object["encoding"]?.stringValue?.lowercased() == "base64"
-            for member in object {
-                let childPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+            // (The first member of each name counts, as `JSONObject`'s subscript reads it.)
+            var pairName: String?
+            var isBase64 = false
+            var (sawName, sawEncoding) = (false, false)
+            for member in object.members {
+                if member.key == "name", !sawName {
+                    sawName = true
+                    if case .string(let name) = member.value { pairName = Self.lowercased(name) }
+                } else if member.key == "encoding", !sawEncoding {
+                    sawEncoding = true
+                    if case .string(let coding) = member.value { isBase64 = Self.lowercased(coding) == "base64" }
+                }
+            }
+            for member in object.members {
+                steps.append(.member(member.key))
+                defer { steps.removeLast() }
                 if member.key == "text", isBase64, case .string(let text) = member.value {
                     if let data = Data(base64Encoded: ValueRedactor.mayHoldWhiteSpace(text) ? text.filter { !$0.isWhitespace } : text) {
-                        examineBytes([UInt8](data), path: childPath + "(base64)", entry: entry)
+                        steps.append(.decoded)
+                        examineBytes([UInt8](data), entry: entry)
+                        steps.removeLast()
                         continue
                     }
                 }
-                let name = member.key == "value" ? pairName : member.key.lowercased()
-                walk(member.value, path: childPath, entry: entry, fieldName: name)
+                let name = member.key == "value" ? pairName : Self.lowercased(member.key)
+                walk(member.value, entry: entry, fieldName: name)
             }
         case .null, .bool, .number:
             break
         }
     }
 
-    mutating func examineBytes(_ bytes: [UInt8], path: String, entry: Int?) {
+    mutating func examineBytes(_ bytes: [UInt8], entry: Int?) {
         var decoded = bytes
         for coding in [ContentCoding.gzip, .deflate] where coding.looksEncoded(bytes) {
             if let inflated = coding.decode(bytes) { decoded = inflated }
         }
         guard let text = String(validating: decoded, as: UTF8.self) else { return }
-        examine(text, path: path, entry: entry, fieldName: nil, depth: 0)
+        examine(text, entry: entry, fieldName: nil, depth: 0)
     }
 
     /// Runs the detectors on `text`, then looks inside it when it is JSON or a form.
     /// Shape detectors run only on outer strings: a field inside a body was part of the body
     /// text they already ran over.
-    mutating func examine(_ text: String, path: String, entry: Int?, fieldName: String?, depth: Int, runShapes: Bool = true) {
+    mutating func examine(_ text: String, entry: Int?, fieldName: String?, depth: Int, runShapes: Bool = true) {
         if text.isEmpty { return }
-        if runShapes { checkCanaries(text, path: path, entry: entry) }
-        let isPlaceholder = PlaceholderTable.isPlaceholder(text)
-        if let fieldName, !isPlaceholder {
-            if LeakDetectors.codeFields.contains(fieldName), text.count >= 4, text.count <= 10,
-                text.allSatisfy(\.isASCIIDigit)
-            {
-                report(path, entry, "code", "one-time code in field '\(fieldName)' (\(text.count) digits)")
+        if runShapes { checkCanaries(text, entry: entry) }
+        // One pass over the bytes says which detectors can match and how to look inside:
+        // each shape needs something most strings lack (a dot and 26 bytes for a JWT, 32
+        // bytes for a long token, `@` for an e-mail, `+` for a phone number).
+        let shape = TextShape(text)
+        if let fieldName, !PlaceholderTable.isPlaceholder(text) {
+            if LeakDetectors.codeFields.contains(fieldName), shape.count >= 4, shape.count <= 10, shape.allDigits {
+                report(entry, "code", "one-time code in field '\(fieldName)' (\(shape.count) digits)")
             } else if LeakDetectors.secretFields.contains(fieldName), !Self.isRedactedHeaderValue(text),
                 !["true", "false", "1", "0"].contains(text)
             {
-                report(path, entry, "secret-field", "field '\(fieldName)' holds a value that is not a placeholder: \(LeakDetectors.mask(Substring(text)))")
+                report(entry, "secret-field", "field '\(fieldName)' holds a value that is not a placeholder: \(LeakDetectors.mask(Substring(text)))")
             }
         }
         guard runShapes else {
-            examineInside(text, path: path, entry: entry, depth: depth)
+            examineInside(text, shape: shape, entry: entry, depth: depth)
             return
         }
-        // Each shape needs something most strings lack: a dot and 26 bytes (JWT), 32 bytes
-        // (long token), `@` (e-mail), `+` (phone). One pass over the bytes says which to run.
-        let count = text.utf8.count
-        var (dot, at, plus) = (false, false, false)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "."): dot = true
-            case UInt8(ascii: "@"): at = true
-            case UInt8(ascii: "+"): plus = true
-            default: break
-            }
-        }
-        for range in dot && count >= 26 ? detectors.jwt.matchRanges(in: text) : [] {
+        for range in shape.dot && shape.count >= 26 ? detectors.jwt.matchRanges(in: text) : [] {
             let candidate = Self.substring(text, range)
             if LeakDetectors.isJWT(candidate) {
-                report(path, entry, "jwt", "JSON Web Token \(LeakDetectors.mask(candidate))")
+                report(entry, "jwt", "JSON Web Token \(LeakDetectors.mask(candidate))")
             }
         }
-        for range in count >= 32 ? detectors.longToken.matchRanges(in: text) : [] {
+        for range in shape.count >= 32 && shape.longestRun >= 32 ? detectors.longToken.matchRanges(in: text) : [] {
             let candidate = Self.substring(text, range)
             if LeakDetectors.isHighEntropy(candidate), !LeakDetectors.isJWT(candidate),
                 !PlaceholderTable.isPlaceholder(String(candidate))
             {
-                report(path, entry, "token", "long token-like string \(LeakDetectors.mask(candidate))")
+                report(entry, "token", "long token-like string \(LeakDetectors.mask(candidate))")
             }
         }
-        for range in at ? detectors.email.matchRanges(in: text) : [] {
-            report(path, entry, "email", "e-mail address \(LeakDetectors.mask(Self.substring(text, range)))")
+        for range in shape.at ? detectors.email.matchRanges(in: text) : [] {
+            report(entry, "email", "e-mail address \(LeakDetectors.mask(Self.substring(text, range)))")
         }
-        for range in plus ? detectors.phone.matchRanges(in: text) : [] {
-            report(path, entry, "phone", "phone number \(LeakDetectors.mask(Self.substring(text, range)))")
+        for range in shape.plus ? detectors.phone.matchRanges(in: text) : [] {
+            report(entry, "phone", "phone number \(LeakDetectors.mask(Self.substring(text, range)))")
         }
-        examineInside(text, path: path, entry: entry, depth: depth)
+        examineInside(text, shape: shape, entry: entry, depth: depth)
     }
 
     /// Looks at the fields of a JSON document or form inside `text`.
-    mutating func examineInside(_ text: String, path: String, entry: Int?, depth: Int) {
+    private mutating func examineInside(_ text: String, shape: TextShape, entry: Int?, depth: Int) {
         guard depth < 4 else { return }
-        let trimmed = text.drop { $0.isWhitespace }
-        if trimmed.first == "{" || trimmed.first == "[", let json = try? JSONParser.parse(text) {
-            walkNested(json, path: path, entry: entry, depth: depth + 1)
-        } else if Self.has(text, "="), !Self.has(text, " "), !Self.has(text, "\n") {
+        if shape.opensContainer, let json = try? JSONParser.parse(text) {
+            walkNested(json, entry: entry, depth: depth + 1)
+        } else if shape.equals, !shape.space, !shape.newline {
             let query = text.split(separator: "?", maxSplits: 1).last ?? Substring(text)
             for field in FormBody(query).fields where !field.value.isEmpty {
                 // Shapes were checked on the whole text; here only what needs the field name.
-                examine(field.value, path: "\(path)[\(field.name)]", entry: entry, fieldName: field.name.lowercased(), depth: depth + 1, runShapes: false)
+                steps.append(.field(field.name))
+                examine(field.value, entry: entry, fieldName: Self.lowercased(field.name), depth: depth + 1, runShapes: false)
+                steps.removeLast()
             }
         }
     }
 
-    mutating func walkNested(_ value: JSONValue, path: String, entry: Int?, depth: Int) {
+    private mutating func walkNested(_ value: JSONValue, entry: Int?, depth: Int) {
         switch value {
         case .object(let object):
-            for member in object {
+            for member in object.members {
+                steps.append(.field(member.key))
                 if case .string(let text) = member.value {
-                    examine(text, path: "\(path)[\(member.key)]", entry: entry, fieldName: member.key.lowercased(), depth: depth, runShapes: false)
+                    examine(text, entry: entry, fieldName: Self.lowercased(member.key), depth: depth, runShapes: false)
                 } else {
-                    walkNested(member.value, path: "\(path)[\(member.key)]", entry: entry, depth: depth)
+                    walkNested(member.value, entry: entry, depth: depth)
                 }
+                steps.removeLast()
             }
         case .array(let items):
-            for (index, item) in items.enumerated() { walkNested(item, path: "\(path)[\(index)]", entry: entry, depth: depth) }
+            for (index, item) in items.enumerated() {
+                steps.append(.index(index))
+                walkNested(item, entry: entry, depth: depth)
+                steps.removeLast()
+            }
         default:
             break
         }
     }
 
-    mutating func checkCanaries(_ text: String, path: String, entry: Int?) {
+    private mutating func checkCanaries(_ text: String, entry: Int?) {
         for (index, canary) in canaries.enumerated() where Self.contains(text, canary) {
             canariesFound.insert(index)
-            report(path, entry, "canary", "canary #\(index + 1) appears here")
+            report(entry, "canary", "canary #\(index + 1) appears here")
         }
     }
 
-    mutating func report(_ path: String, _ entry: Int?, _ detector: String, _ reason: String) {
-        let finding = LeakFinding(file: file, entry: entry, location: path, detector: detector, reason: reason)
+    private mutating func report(_ entry: Int?, _ detector: String, _ reason: String) {
+        let finding = LeakFinding(file: file, entry: entry, location: location, detector: detector, reason: reason)
         if reported.insert(finding).inserted { findings.append(finding) }
     }
 
@@ -178,19 +237,57 @@ struct LeakWalker {
         variants.append(Data(canary.utf8).base64EncodedString())
         return variants
     }
+
+    /// `text` lower-cased; the string itself when it has no upper-case ASCII letter and no
+    /// byte outside ASCII (header and field names almost never do).
+    static func lowercased(_ text: String) -> String {
+        text.utf8.contains(where: { $0 &- 65 < 26 || $0 >= 0x80 }) ? text.lowercased() : text
+    }
 }
 
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+/// What one pass over a string's bytes tells the walker.
+struct TextShape {
+    /// Bytes.
+    var count = 0
+    var dot = false, at = false, plus = false, equals = false, space = false, newline = false
+    /// Whether every byte is an ASCII digit.
+    var allDigits = true
+    /// The longest run of bytes the long-token detector's class holds (`A-Za-z0-9+/_-`).
+    var longestRun = 0
+    /// Whether the first byte after JSON white space is `{` or `[`.
+    var opensContainer = false
+
+    init(_ text: String) {
+        var run = 0
+        var leading = true
+        for byte in text.utf8 {
+            count += 1
+            if leading, byte != 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
+                leading = false
+                opensContainer = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+            }
+            if byte &- 48 >= 10 { allDigits = false }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                run += 1
+                continue
+            case UInt8(ascii: "+"): plus = true; run += 1; continue
+            case UInt8(ascii: "."): dot = true
+            case UInt8(ascii: "@"): at = true
+            case UInt8(ascii: "="): equals = true
+            case UInt8(ascii: " "): space = true
+            case UInt8(ascii: "\n"): newline = true
+            default: break
+            }
+            if run > longestRun { longestRun = run }
+            run = 0
+        }
+        if run > longestRun { longestRun = run }
+    }
 }
 
 extension LeakWalker {
-    /// Whether `text` holds the ASCII character `byte` (a byte search: Foundation's
-    /// `contains` bridges the string for every call).
-    static func has(_ text: String, _ byte: Unicode.Scalar) -> Bool {
-        text.utf8.contains(UInt8(truncatingIfNeeded: byte.value))
-    }
-
     /// Whether `text` holds `part`'s bytes.
     static func contains(_ text: String, _ part: String) -> Bool {
         var copy = text

@@ -58,4 +58,39 @@ struct LeakScannerTests {
             "\(error)".hasPrefix("x.json: not a HAR file")
         }
     }
+
+    /// A raw capture of many sign-ups: several batches of parts, findings in every one.
+    func manyEntries() -> [UInt8] {
+        let entries = (0..<120).flatMap { _ in samples.signUpEntries() }
+        return HARWriter.bytes(samples.document(entries))
+    }
+
+    @Test("Workers find the same findings, in the same order, as the reading thread alone")
+    func workersAgreeWithOneThread() throws {
+        let bytes = manyEntries()
+        #expect(bytes.count > 3 * PartBatch.size)
+        let alone = try LeakScanner(canaries: samples.canaries, workers: 1).scan(bytes: bytes, file: "many.har")
+        let shared = try LeakScanner(canaries: samples.canaries, workers: 3).scan(bytes: bytes, file: "many.har")
+        #expect(!alone.isEmpty)
+        #expect(shared == alone)
+        // The last entries, in the last batch, were walked too.
+        let lastEntry = samples.signUpEntries().count * 120 - 1
+        #expect(alone.contains { ($0.entry ?? 0) >= lastEntry - 8 })
+    }
+
+    @Test("A truncated file is refused the same way by the workers and by the reading thread alone")
+    func truncatedFileIsRefusedByWorkers() {
+        let bytes = Array(manyEntries().dropLast(5000))
+        var messages: [String] = []
+        for workers in [1, 3] {
+            do {
+                _ = try LeakScanner(workers: workers).scan(bytes: bytes, file: "cut.har")
+            } catch {
+                messages.append(error.description)
+            }
+        }
+        #expect(messages.count == 2)
+        #expect(messages.first == messages.last)
+        #expect(messages.first?.contains("ends early") == true, "\(messages)")
+    }
 }
