@@ -80,16 +80,20 @@ struct BatchWalk: Sendable {
         var result = BatchResult()
         batch.bytes.withUnsafeBufferPointer { buffer in
             for (part, range, offset) in batch.parts {
-                guard let value = try? JSONParser.parse(UnsafeBufferPointer(rebasing: buffer[range])) else {
-                    result.failure = (part.field, offset)
+                var cursor = JSONCursor(UnsafeBufferPointer(rebasing: buffer[range]))
+                do throws(ScanFailure) {
+                    switch part {
+                    case .entry(let index): try walker.walk(&cursor, path: "entries[\(index)]", entry: index, fieldName: nil)
+                    case .pages: try walker.walk(&cursor, path: "log.pages", entry: nil, fieldName: "pages")
+                    case .logComment: try walker.walk(&cursor, path: "log.comment", entry: nil, fieldName: "comment")
+                    case .logMember(let key): try walker.walk(&cursor, path: "log.\(key)", entry: nil, fieldName: key.lowercased())
+                    case .documentMember(let key): try walker.walk(&cursor, path: key, entry: nil, fieldName: key.lowercased())
+                    }
+                } catch {
+                    // The stream checked the part already; a failure here is reported, not hidden.
+                    let at = if case .invalid(let position, _, _) = error { position } else { range.count }
+                    result.failure = (part.field, offset + at)
                     break
-                }
-                switch part {
-                case .entry(let index): walker.walk(value, path: "entries[\(index)]", entry: index, fieldName: nil)
-                case .pages: walker.walk(value, path: "log.pages", entry: nil, fieldName: "pages")
-                case .logComment: walker.walk(value, path: "log.comment", entry: nil, fieldName: "comment")
-                case .logMember(let key): walker.walk(value, path: "log.\(key)", entry: nil, fieldName: key.lowercased())
-                case .documentMember(let key): walker.walk(value, path: key, entry: nil, fieldName: key.lowercased())
                 }
             }
         }

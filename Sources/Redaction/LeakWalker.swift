@@ -36,11 +36,13 @@ struct LeakWalker {
         self.canaries = canaries
     }
 
-    /// Walks `value`, found at `path`.
-    mutating func walk(_ value: JSONValue, path: String, entry: Int?, fieldName: String?) {
+    /// Walks the value at `cursor` (which the stream has checked already), found at `path`.
+    /// The value is read where it lies, never built: a string becomes a `String` when the
+    /// detectors look at it.
+    mutating func walk(_ cursor: inout JSONCursor, path: String, entry: Int?, fieldName: String?) throws(ScanFailure) {
         root = path
         steps.removeAll(keepingCapacity: true)
-        walk(value, entry: entry, fieldName: fieldName)
+        try value(&cursor, entry: entry, fieldName: fieldName)
     }
 
     /// The location of the value being examined, as findings spell it.
@@ -57,57 +59,90 @@ struct LeakWalker {
         return text
     }
 
-    private mutating func walk(_ value: JSONValue, entry: Int?, fieldName: String?) {
-        switch value {
-        case .string(let text):
-            examine(text, entry: entry, fieldName: fieldName, depth: 0)
-        case .array(let items):
-            if steps.isEmpty, root == "log.entries" {
-                let saved = root
-                for (index, item) in items.enumerated() {
+    private mutating func value(_ cursor: inout JSONCursor, entry: Int?, fieldName: String?) throws(ScanFailure) {
+        switch try cursor.peek() {
+        case UInt8(ascii: "\""):
+            let span = try cursor.string()
+            examine(cursor.text(span), entry: entry, fieldName: fieldName, depth: 0)
+        case UInt8(ascii: "["):
+            cursor.position += 1
+            var index = 0
+            let entries = steps.isEmpty && root == "log.entries"
+            let saved = root
+            while try cursor.nextElement(first: index == 0) {
+                if entries {
                     root = "entries[\(index)]"
-                    walk(item, entry: index, fieldName: fieldName)
+                    try value(&cursor, entry: index, fieldName: fieldName)
+                } else {
+                    steps.append(.index(index))
+                    try value(&cursor, entry: entry, fieldName: fieldName)
+                    steps.removeLast()
                 }
-                root = saved
-                return
+                index += 1
             }
-            for (index, item) in items.enumerated() {
-                steps.append(.index(index))
-                walk(item, entry: entry, fieldName: fieldName)
-                steps.removeLast()
-            }
-        case .object(let object):
-            // name/value pairs (headers, params, cookies): the name is the value's field name.
-            // (The first member of each name counts, as `JSONObject`'s subscript reads it.)
-            var pairName: String?
-            var isBase64 = false
-            var (sawName, sawEncoding) = (false, false)
-            for member in object.members {
-                if member.key == "name", !sawName {
-                    sawName = true
-                    if case .string(let name) = member.value { pairName = Self.lowercased(name) }
-                } else if member.key == "encoding", !sawEncoding {
-                    sawEncoding = true
-                    if case .string(let coding) = member.value { isBase64 = Self.lowercased(coding) == "base64" }
-                }
-            }
-            for member in object.members {
-                steps.append(.member(member.key))
-                defer { steps.removeLast() }
-                if member.key == "text", isBase64, case .string(let text) = member.value {
-                    if let data = Data(base64Encoded: ValueRedactor.mayHoldWhiteSpace(text) ? text.filter { !$0.isWhitespace } : text) {
-                        steps.append(.decoded)
-                        examineBytes([UInt8](data), entry: entry)
-                        steps.removeLast()
-                        continue
-                    }
-                }
-                let name = member.key == "value" ? pairName : Self.lowercased(member.key)
-                walk(member.value, entry: entry, fieldName: name)
-            }
-        case .null, .bool, .number:
-            break
+            root = saved
+        case UInt8(ascii: "{"):
+            try object(&cursor, entry: entry)
+        default:
+            try cursor.skipValue()
         }
+    }
+
+    /// An object's members. In name/value pairs (headers, params, cookies) the name is the
+    /// value's field name, and `"encoding": "base64"` says `text` is base64; the first member
+    /// of each name counts. A `value` or `text` that comes before the member it depends on is
+    /// walked after the others.
+    private mutating func object(_ cursor: inout JSONCursor, entry: Int?) throws(ScanFailure) {
+        cursor.position += 1
+        var pairName: String?
+        var isBase64 = false
+        var (sawName, sawEncoding) = (false, false)
+        var waiting: [(key: String, position: Int)] = []
+        var first = true
+        while let span = try cursor.nextKey(first: first) {
+            first = false
+            let key = cursor.text(span)
+            if key == "name", !sawName {
+                sawName = true
+                pairName = try Self.peekString(cursor).map(Self.lowercased)
+            } else if key == "encoding", !sawEncoding {
+                sawEncoding = true
+                isBase64 = try Self.peekString(cursor).map(Self.lowercased) == "base64"
+            } else if (key == "value" && !sawName) || (key == "text" && !sawEncoding) {
+                waiting.append((key, cursor.position))
+                try cursor.skipValue()
+                continue
+            }
+            try member(key, &cursor, entry: entry, pairName: pairName, isBase64: isBase64)
+        }
+        for (key, position) in waiting {
+            var later = JSONCursor(cursor.bytes, position: position)
+            try member(key, &later, entry: entry, pairName: pairName, isBase64: isBase64)
+        }
+    }
+
+    private mutating func member(_ key: String, _ cursor: inout JSONCursor, entry: Int?, pairName: String?, isBase64: Bool) throws(ScanFailure) {
+        steps.append(.member(key))
+        defer { steps.removeLast() }
+        if key == "text", isBase64, try cursor.peek() == UInt8(ascii: "\"") {
+            let text = cursor.text(try cursor.string())
+            if let data = Data(base64Encoded: ValueRedactor.mayHoldWhiteSpace(text) ? text.filter { !$0.isWhitespace } : text) {
+                steps.append(.decoded)
+                examineBytes([UInt8](data), entry: entry)
+                steps.removeLast()
+            } else {
+                examine(text, entry: entry, fieldName: "text", depth: 0)
+            }
+            return
+        }
+        try value(&cursor, entry: entry, fieldName: key == "value" ? pairName : Self.lowercased(key))
+    }
+
+    /// The string at the cursor, without moving it; nil for another kind of value.
+    private static func peekString(_ cursor: JSONCursor) throws(ScanFailure) -> String? {
+        var probe = cursor
+        guard try probe.peek() == UInt8(ascii: "\"") else { return nil }
+        return probe.text(try probe.string())
     }
 
     mutating func examineBytes(_ bytes: [UInt8], entry: Int?) {
@@ -149,8 +184,8 @@ struct LeakWalker {
             }
         }
         for range in shape.count >= 32 && shape.longestRun >= 32 ? detectors.longToken.matchRanges(in: text) : [] {
-            let candidate = Self.substring(text, range)
-            if LeakDetectors.isHighEntropy(candidate), !LeakDetectors.isJWT(candidate),
+            let candidate = Self.withoutEscapeDigits(Self.substring(text, range), in: text, at: range.lowerBound)
+            if candidate.utf8.count >= 32, LeakDetectors.isHighEntropy(candidate), !LeakDetectors.isJWT(candidate),
                 !PlaceholderTable.isPlaceholder(String(candidate))
             {
                 report(entry, "token", "long token-like string \(LeakDetectors.mask(candidate))")
@@ -216,11 +251,31 @@ struct LeakWalker {
         if reported.insert(finding).inserted { findings.append(finding) }
     }
 
-    /// `Bearer REDACTED-authorization-1` and cookie lists of placeholders count as redacted.
+    /// `Bearer REDACTED-authorization-1` and cookie lists whose values are placeholders count
+    /// as redacted: at least one placeholder, and no other word of 16 characters or more in a
+    /// value. A cookie's name (before its first `=`) is not a value: `stsservicecookie=…` is.
     static func isRedactedHeaderValue(_ value: String) -> Bool {
-        let words = value.split(whereSeparator: { " ;,=".contains($0) })
-        return words.contains(where: { PlaceholderTable.isPlaceholder(String($0)) })
-            && !words.contains(where: { $0.count >= 16 && !PlaceholderTable.isPlaceholder(String($0)) })
+        var placeholder = false
+        for item in value.split(whereSeparator: { $0 == ";" || $0 == "," }) {
+            let content = item.firstIndex(of: "=").map { item[item.index(after: $0)...] } ?? item
+            for word in content.split(whereSeparator: { $0 == " " || $0 == "=" }) {
+                if PlaceholderTable.isPlaceholder(String(word)) {
+                    placeholder = true
+                } else if word.count >= 16 {
+                    return false
+                }
+            }
+        }
+        return placeholder
+    }
+
+    /// A long-token candidate without the two hex digits of a percent escape it starts with
+    /// (`%22REDACTED-attribute-3` in a form-encoded JSON attribute matches from `22`).
+    static func withoutEscapeDigits(_ candidate: Substring, in text: String, at offset: Int) -> Substring {
+        guard offset > 0, text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: offset - 1)] == UInt8(ascii: "%"),
+            candidate.utf8.prefix(2).allSatisfy({ JSONCursor.hexValue($0) != nil })
+        else { return candidate }
+        return candidate.dropFirst(2)
     }
 
     static func substring(_ text: String, _ range: Range<Int>) -> Substring {

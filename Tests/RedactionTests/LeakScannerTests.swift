@@ -93,4 +93,34 @@ struct LeakScannerTests {
         #expect(messages.first == messages.last)
         #expect(messages.first?.contains("ends early") == true, "\(messages)")
     }
+
+    /// Findings of a capture of one exchange with this cookie header and form.
+    func findings(cookie: String, form: [(String, String)]) throws -> [LeakFinding] {
+        let entry = samples.entry(
+            "/signup/v1.0/continue", form: form, status: 200, json: "{}", index: 0,
+            requestHeaders: [HARHeader(name: "Cookie", value: cookie)])
+        return try LeakScanner().scan(bytes: HARWriter.bytes(samples.document([entry])), file: "one.har")
+    }
+
+    @Test("A cookie header whose values are placeholders is clean, however long its cookies' names")
+    func longCookieNamesAreNotSecrets() throws {
+        let clean = try findings(
+            cookie: "x-ms-gateway-slice=REDACTED-cookie-1; stsservicecookie=REDACTED-cookie-896; fpc=REDACTED-cookie-897",
+            form: [])
+        #expect(clean.isEmpty, "\(clean)")
+        let leaky = try findings(cookie: "stsservicecookie=REDACTED-cookie-1; fpc=AvQhN3kpL0mzT2qRwX8yB5cD", form: [])
+        #expect(leaky.contains { $0.detector == "secret-field" && $0.location.hasSuffix(".value") })
+    }
+
+    @Test("A placeholder right after a percent escape in a form is not a long token; a token there is")
+    func percentEscapeBeforePlaceholder() throws {
+        let clean = try findings(
+            cookie: "fpc=REDACTED-cookie-1",
+            form: [("attributes", #"{"mobilePhone":"REDACTED-challenge_target_label-264"}"#)])
+        #expect(clean.isEmpty, "\(clean)")
+        let leaky = try findings(
+            cookie: "fpc=REDACTED-cookie-1",
+            form: [("attributes", #"{"note":"Qm9vdHN0cmFwVG9rZW4xMjM0NTY3ODkwYWJjZGVm"}"#)])
+        #expect(leaky.contains { $0.detector == "token" })
+    }
 }

@@ -43,4 +43,22 @@ struct RedactionBenchmarkTests {
         }
         #expect(summaryTotal > 0)
     }
+
+    static var scanInput: String? { ProcessInfo.processInfo.environment["AUTHTAPE_SCAN_BENCH"] }
+
+    @Test("leak scan throughput on the capture in AUTHTAPE_SCAN_BENCH, one worker and all", .enabled(if: scanInput != nil))
+    func scanThroughput() throws {
+        let input = try #require(Self.scanInput)
+        let size = Double(try FileManager.default.attributesOfItem(atPath: input)[.size] as? Int ?? 0) / 1e6
+        for workers in [1, ProcessInfo.processInfo.activeProcessorCount] {
+            let cpu = Self.cpuSeconds()
+            let wall = Date()
+            let findings = try LeakScanner(workers: workers).scan(path: input)
+            let wallSeconds = Date().timeIntervalSince(wall)
+            let cpuUsed = Self.cpuSeconds() - cpu
+            print(String(
+                format: "scan bench, %d worker(s): %.1f MB, %.3f s CPU (%.0f MB/s), %.3f s wall (%.0f MB/s), %d findings",
+                workers, size, cpuUsed, size / cpuUsed, wallSeconds, size / wallSeconds, findings.count))
+        }
+    }
 }
