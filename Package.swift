@@ -30,7 +30,7 @@ let modules: [Module] = [
     Module(
         name: "Redaction", uses: ["HAR"], products: [("Yams", "Yams")],
         testTarget: "RedactionTests", testExclude: ["Golden"]),
-    Module(name: "NativeAuth", uses: ["NativeAuthWire"], testTarget: "NativeAuthTests"),
+    Module(name: "NativeAuth", uses: ["NativeAuthWire"], testUses: ["NativeAuthWire"], testTarget: "NativeAuthTests"),
     Module(
         name: "Emulator", uses: ["NativeAuthWire"],
         products: [
@@ -46,7 +46,8 @@ let modules: [Module] = [
         name: "Recorder", uses: ["HAR", "Redaction"],
         products: [
             ("NIOCore", "swift-nio"), ("NIOPosix", "swift-nio"), ("NIOHTTP1", "swift-nio"), ("NIOTLS", "swift-nio"),
-            ("NIOSSL", "swift-nio-ssl"), ("X509", "swift-certificates"), ("Crypto", "swift-crypto"),
+            ("NIOConcurrencyHelpers", "swift-nio"), ("NIOSSL", "swift-nio-ssl"), ("X509", "swift-certificates"),
+            ("Crypto", "swift-crypto"),
         ],
         testUses: ["Emulator", "NativeAuth"],
         testProducts: [("AsyncHTTPClient", "async-http-client")],
@@ -64,7 +65,7 @@ let modules: [Module] = [
         name: "Inspector", uses: ["HAR", "Redaction", "Replay"], products: [("Crypto", "swift-crypto")],
         testUses: ["Fuzz", "HAR", "Replay"], testTarget: "InspectorTests", testExclude: ["Golden"]),
     Module(
-        name: "Scenarios", uses: ["NativeAuth", "Emulator", "Recorder", "HAR", "Redaction", "Replay", "Inspector"],
+        name: "Scenarios", uses: ["NativeAuth", "NativeAuthWire", "Emulator", "Recorder", "HAR", "Redaction", "Replay", "Inspector"],
         products: [("Logging", "swift-log")],
         testUses: ["NativeAuthWire", "Redaction"],
         testTarget: "ScenariosTests"),

@@ -1,4 +1,5 @@
 import Foundation
+import HAR
 import NativeAuth
 import Replay
 
@@ -283,54 +284,54 @@ struct ResultPayload {
     }
 }
 
-/// Calls one user action on the engine's async API with the state the previous result handed over.
+/// Calls one user action on the engine with what the previous result handed over, through
+/// Replay's ``EngineCall`` (the one place that maps an action to the engine's methods).
 enum ActionCaller {
     static func call(_ call: UserCall, app: MSALNativeAuthPublicClientApplication, previous: ResultPayload) async
         -> (any OutcomeConvertible)?
     {
-        let state = previous.state
-        switch call {
+        guard let action = call.replayAction(methods: previous.methods) else { return nil }
+        return await EngineCall.perform(
+            action, app: app, state: previous.state, methods: previous.methods, account: previous.account)
+    }
+}
+
+extension UserCall {
+    /// The same call in Replay's vocabulary; challenge calls take the first auth method the engine
+    /// offered (nil when it offered none: the call cannot be made).
+    func replayAction(methods: [MSALAuthMethod]) -> ReplayAction? {
+        switch self {
         case .signUp(let username, let password, let attributes):
-            return await app.signUp(username: username, password: password, attributes: attributes)
+            return .signUp(username: username, password: password, attributes: attributes.map(Self.object))
         case .signIn(let username, let password):
-            return await app.signIn(username: username, password: password)
+            return .signIn(username: username, password: password, scopes: [])
         case .resetPassword(let username):
-            return await app.resetPassword(username: username)
+            return .resetPassword(username: username)
         case .submitCode(let code):
-            if let s = state as? SignUpCodeRequiredState { return await s.submitCode(code: code) }
-            if let s = state as? SignInCodeRequiredState { return await s.submitCode(code: code) }
-            if let s = state as? ResetPasswordCodeRequiredState { return await s.submitCode(code: code) }
+            return .submitCode(code: code)
         case .submitPassword(let password):
-            if let s = state as? SignUpPasswordRequiredState { return await s.submitPassword(password: password) }
-            if let s = state as? SignInPasswordRequiredState { return await s.submitPassword(password: password) }
-            if let s = state as? ResetPasswordRequiredState { return await s.submitPassword(password: password) }
+            return .submitPassword(password: password)
         case .submitAttributes(let attributes):
-            if let s = state as? SignUpAttributesRequiredState { return await s.submitAttributes(attributes: attributes) }
+            return .submitAttributes(attributes: Self.object(attributes))
         case .resendCode:
-            if let s = state as? SignUpCodeRequiredState { return await s.resendCode() }
-            if let s = state as? SignInCodeRequiredState { return await s.resendCode() }
-            if let s = state as? ResetPasswordCodeRequiredState { return await s.resendCode() }
+            return .resendCode
         case .signInAfterFlow:
-            if let s = state as? SignInAfterSignUpState { return await s.signIn() }
-            if let s = state as? SignInAfterResetPasswordState { return await s.signIn() }
+            return .signInAfterSignUp(scopes: [])
         case .requestChallenge:
-            if let s = state as? MFABaseState, let method = previous.methods.first {
-                return await s.requestChallenge(authMethod: method)
-            }
+            guard let method = methods.first else { return nil }
+            return .requestChallenge(methodId: method.id)
         case .submitChallenge(let code):
-            if let s = state as? MFARequiredState { return await s.submitChallenge(challenge: code) }
-            if let s = state as? RegisterStrongAuthVerificationRequiredState { return await s.submitChallenge(challenge: code) }
+            return .submitChallenge(challenge: code)
         case .challengeAuthMethod(let contact):
-            if let s = state as? RegisterStrongAuthBaseState, let method = previous.methods.first {
-                return await s.challengeAuthMethod(authMethod: method, verificationContact: contact)
-            }
+            guard let method = methods.first else { return nil }
+            return .challengeAuthMethod(challengeType: method.challengeType, channel: method.channelTargetType.value, contact: contact)
         case .getAccessToken(let forceRefresh):
-            if let account = previous.account {
-                let parameters = MSALNativeAuthGetAccessTokenParameters()
-                parameters.forceRefresh = forceRefresh
-                return await account.getAccessToken(parameters: parameters)
-            }
+            return .getAccessToken(scopes: [], forceRefresh: forceRefresh)
         }
-        return nil
+    }
+
+    /// String attributes as a JSON object, in key order (the engine reads them as a dictionary).
+    private static func object(_ attributes: [String: String]) -> JSONObject {
+        JSONObject(attributes.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })
     }
 }

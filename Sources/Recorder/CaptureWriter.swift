@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NIOConcurrencyHelpers
 import NIOCore
 import Redaction
 
@@ -164,8 +165,8 @@ extension CaptureWriter {
         let journal: HARJournal
         let redactor: Redactor
         let console: ExchangeConsoleLog?
-        let flows = LockedBox(FlowTracker())
-        let failures = LockedBox<[String]>([])
+        let flows = NIOLockedValueBox(FlowTracker())
+        let failures = NIOLockedValueBox<[String]>([])
 
         init(journal: HARJournal, redactor: Redactor, console: ExchangeConsoleLog?) {
             self.journal = journal

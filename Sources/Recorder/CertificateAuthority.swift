@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NIOConcurrencyHelpers
 import NIOSSL
 import X509
 
@@ -13,7 +14,7 @@ public final class CertificateAuthority: Sendable {
     private let certificate: Certificate
     private let privateKey: P256.Signing.PrivateKey
     private let leafKey: P256.Signing.PrivateKey
-    private let leaves = LockedBox<[String: NIOSSLContext]>([:])
+    private let leaves = NIOLockedValueBox<[String: NIOSSLContext]>([:])
     private let now: @Sendable () -> Date
 
     /// File name of the CA certificate.

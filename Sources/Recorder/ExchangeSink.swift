@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// Receives each completed exchange from the proxy.
@@ -51,7 +52,7 @@ extension EventLoop {
 
 /// A sink that keeps every exchange in memory, for tests and embedding.
 public final class InMemoryExchangeSink: ExchangeSink {
-    private let storage = LockedBox<[RecordedExchange]>([])
+    private let storage = NIOLockedValueBox<[RecordedExchange]>([])
 
     /// Creates an empty sink.
     public init() {}

@@ -7,7 +7,7 @@ import HAR
 /// Tokens are kept only as keyed 128-bit digests (``TokenDigest``), never as text. It remembers the most recent
 /// ``memory`` tokens and request ids (older ones are forgotten first), so a long recording holds
 /// bounded memory; an exchange whose token was forgotten starts a new flow.
-struct FlowTracker {
+struct FlowTracker: Sendable {
     /// The flow an exchange belongs to.
     struct Assignment: Equatable {
         var flowID: String
@@ -15,7 +15,7 @@ struct FlowTracker {
         var step: String
     }
 
-    private struct Flow {
+    private struct Flow: Sendable {
         var number: Int
         var kind: String
     }
@@ -99,7 +99,7 @@ struct FlowTracker {
 /// cannot be had back from it, and two tokens among the 16,384 remembered share one with a
 /// probability near 2⁻¹⁰⁰ (which would only put two exchanges in one flow). SHA-256 through a
 /// `Data` copy cost three times as much per exchange.
-struct TokenDigest: Hashable {
+struct TokenDigest: Hashable, Sendable {
     let first: Int
     let second: Int
 
@@ -210,3 +210,5 @@ struct BoundedMap<Key: Hashable, Value> {
         }
     }
 }
+
+extension BoundedMap: Sendable where Key: Sendable, Value: Sendable {}

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Shared, thread-safe pieces every client connection of one proxy uses.
 final class ProxyShared: Sendable {
@@ -6,7 +7,7 @@ final class ProxyShared: Sendable {
     let pool: UpstreamConnectionPool
     let sink: any ExchangeSink
     let now: @Sendable () -> Date
-    private let counters = LockedBox<(connections: UInt64, exchanges: UInt64)>((0, 0))
+    private let counters = NIOLockedValueBox<(connections: UInt64, exchanges: UInt64)>((0, 0))
 
     init(settings: RecorderSettings, sink: any ExchangeSink, now: @escaping @Sendable () -> Date) {
         self.settings = settings

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -34,8 +35,8 @@ struct PooledChannel: Sendable {
 /// its upstream connection always share a thread.
 final class UpstreamConnectionPool: Sendable {
     private let settings: RecorderSettings
-    private let tlsContexts: LockedBox<[String: NIOSSLContext]>
-    private let pools = LockedBox<[ObjectIdentifier: NIOLoopBound<LoopPool>]>([:])
+    private let tlsContexts: NIOLockedValueBox<[String: NIOSSLContext]>
+    private let pools = NIOLockedValueBox<[ObjectIdentifier: NIOLoopBound<LoopPool>]>([:])
 
     /// Idle connections of one event loop, by upstream. Only touched on that event loop.
     final class LoopPool {
@@ -44,7 +45,7 @@ final class UpstreamConnectionPool: Sendable {
 
     init(settings: RecorderSettings) {
         self.settings = settings
-        self.tlsContexts = LockedBox([:])
+        self.tlsContexts = NIOLockedValueBox([:])
     }
 
     /// The idle connections of `eventLoop`. Takes a lock: a client connection looks its pool up

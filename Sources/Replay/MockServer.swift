@@ -6,6 +6,7 @@ import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
+import NativeAuthWire
 import ServiceLifecycle
 
 /// `authtape mock`: serves a capture over HTTP or HTTPS (never contacting any upstream), sequence-aware
@@ -164,14 +165,3 @@ public enum MockEntry {
     }
 }
 
-/// A value behind a lock, shareable between request handlers.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}

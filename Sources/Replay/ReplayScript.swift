@@ -31,7 +31,9 @@ public enum ReplayAction: Sendable, Hashable {
     case requestChallenge(methodId: String)
     case submitChallenge(challenge: String)
     case challengeAuthMethod(challengeType: String, channel: String, contact: String)
-    case getAccessToken(scopes: [String])
+    /// `getAccessToken(parameters:)` on the signed-in account (replay always forces a refresh:
+    /// the recorded request is the refresh-token grant).
+    case getAccessToken(scopes: [String], forceRefresh: Bool = true)
 
     /// The action's name as reports show it (`signUp`, `submitCode`, `signInAfterSignUp`, …).
     public var name: String {

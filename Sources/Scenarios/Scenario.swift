@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuth
+import NativeAuthWire
 
 /// What a scenario needs: where the server is, which app it plays, and how to read the
 /// one-time codes the server "sent" (the emulator's outbox).
@@ -102,16 +103,3 @@ public struct ScenarioFailure: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// A value behind a lock.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

@@ -32,8 +32,11 @@ struct CLIRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Standard error is read on another thread while standard output is read here, so a
+        // process that fills one pipe while the other is being drained never blocks.
+        let errors = ErrorReader(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.data()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
@@ -44,5 +47,23 @@ struct CLIRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("authtape-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class ErrorReader: @unchecked Sendable {
+    private var bytes = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            bytes = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func data() -> Data {
+        done.wait()
+        return bytes
     }
 }

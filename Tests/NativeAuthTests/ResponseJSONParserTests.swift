@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 import Testing
 @testable import NativeAuth
 
@@ -151,16 +152,10 @@ struct ResponseJSONParserTests {
     }
 }
 
-/// SplitMix64, for reproducible mutations.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The shared SplitMix64, for reproducible mutations.
+typealias SplitMix = SplitMix64
+
+extension SplitMix64 {
+    /// A value in `0..<bound`.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 import Testing
 @testable import NativeAuth
 

@@ -2,25 +2,13 @@ import Testing
 
 @testable import NativeAuthWire
 
-/// SplitMix64: a tiny seeded generator so every random case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("Form encoding properties")
 struct FormCodecPropertyTests {
     static let alphabet: [Character] = Array("aZ09 -._~+%&=?#/@!*'()[]{}\"\\,;:\u{0}\n\té€🙂𝄞")
 
     @Test("random fields survive encode then decode (seed 20261122)")
     func randomRoundTrips() throws {
-        var generator = SeededGenerator(state: 20_261_122)
+        var generator = SplitMix64(seed: 20_261_122)
         for _ in 0..<500 {
             var form = FormFields()
             for _ in 0..<Int.random(in: 0...6, using: &generator) {
@@ -42,7 +30,7 @@ struct FormCodecPropertyTests {
 
     @Test("decoding arbitrary bytes never crashes and errors point inside the body (seed 7)")
     func arbitraryBytesAreSafe() {
-        var generator = SeededGenerator(state: 7)
+        var generator = SplitMix64(seed: 7)
         let pieces: [[UInt8]] = [[0x25], [0x26], [0x3D], [0x2B], [0x41], [0xC3], [0xA9], [0xFF], [0x32], [0x46]]
         for _ in 0..<2000 {
             let bytes = (0..<Int.random(in: 0...16, using: &generator)).flatMap { _ in

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
+import NativeAuthWire
 import ServiceLifecycle
 
 /// Certificate and key files (PEM) for serving HTTPS.

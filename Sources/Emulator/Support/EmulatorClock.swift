@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// The emulator's source of time. Tests use ``manual(start:)`` and move it forward.
 public struct EmulatorClock: Sendable {

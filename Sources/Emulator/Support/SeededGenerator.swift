@@ -1,3 +1,5 @@
+import NativeAuthWire
+
 /// A deterministic random number generator (xoshiro256**), seeded through SplitMix64.
 ///
 /// The emulator draws codes, ids and admin tokens from one of these so that a printed seed reproduces a run.
@@ -6,15 +8,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// Creates a generator from `seed`.
     public init(seed: UInt64) {
-        var mix = seed
-        func splitMix() -> UInt64 {
-            mix &+= 0x9E37_79B9_7F4A_7C15
-            var z = mix
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        state = (splitMix(), splitMix(), splitMix(), splitMix())
+        var mix = SplitMix64(seed: seed)
+        state = (mix.next(), mix.next(), mix.next(), mix.next())
     }
 
     public mutating func next() -> UInt64 {

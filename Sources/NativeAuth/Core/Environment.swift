@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// Time as the engine sees it: the current date (token expiry) and waits (poll interval, retry delay).
 public protocol NativeAuthClock: Sendable {
@@ -96,23 +97,9 @@ public final class SeededUUIDSource: UUIDSource, @unchecked Sendable {
     }
 
     private func step() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
+        var generator = SplitMix64(seed: state)
+        defer { state = generator.state }
+        return generator.next()
     }
 }
 

@@ -1,3 +1,4 @@
+import NativeAuthWire
 /// `String(describing:)` of a type, remembered per type: every outcome names its state and error
 /// classes, and asking the runtime for a type's name each time is slow.
 enum TypeNames {

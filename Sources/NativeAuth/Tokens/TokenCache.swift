@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// The engine's token cache: in memory, optionally mirrored to a JSON file written with mode 0600.
 /// Accounts keep their insertion order so that "the first cached account" is well defined.
