@@ -38,7 +38,7 @@ let modules: [Module] = [
             ("HTTPTypes", "swift-http-types"), ("ServiceLifecycle", "swift-service-lifecycle"),
             ("Crypto", "swift-crypto"), ("Yams", "Yams"), ("Logging", "swift-log"),
         ],
-        testUses: ["NativeAuth"],
+        testUses: ["NativeAuth", "NativeAuthWire"],
         testProducts: [("AsyncHTTPClient", "async-http-client")],
         testTarget: "EmulatorTests"),
     Module(name: "Oracle", testTarget: "OracleTests"),
@@ -79,7 +79,7 @@ let modules: [Module] = [
             ("AsyncHTTPClient", "async-http-client"),
         ],
         testUses: ["Emulator"],
-        testTarget: "FuzzTests"),
+        testTarget: "FuzzTests", testExclude: ["Golden"]),
     Module(
         name: "authtape",
         uses: ["HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Fuzz", "Scenarios", "Inspector"],

@@ -136,7 +136,7 @@ public struct FuzzReport: Sendable {
     public func markdown() -> String {
         var lines = [
             "# authtape fuzz — seed \(result.seed)", "",
-            "\(result.findings.total) cases, \(result.findings.findings.count) unique findings; \(rowsLine).", "",
+            "\(result.findings.total) cases, \(result.findings.findings.count) unique finding\(result.findings.findings.count == 1 ? "" : "s"); \(rowsLine).", "",
             "| kind | step | family | count | expected | actual | example |", "|---|---|---|---|---|---|---|",
         ]
         for finding in result.findings.findings {

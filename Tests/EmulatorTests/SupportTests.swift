@@ -1,25 +1,11 @@
 import Foundation
+import NativeAuthWire
 import Testing
 
 @testable import Emulator
 
 @Suite("Support pieces")
 struct SupportTests {
-    @Test("base64url round-trips every length and agrees with Foundation's base64")
-    func base64URL() {
-        var random = SeededGenerator(seed: 3)
-        for length in 0..<40 {
-            let bytes = random.bytes(length)
-            let encoded = Base64URL.encode(bytes)
-            let foundation = Data(bytes).base64EncodedString()
-                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-                .replacingOccurrences(of: "=", with: "")
-            #expect(encoded == foundation)
-            #expect(Base64URL.decode(encoded) == bytes)
-        }
-        #expect(Base64URL.decode("a$b") == nil)
-    }
-
     @Test("continuation tokens round-trip and a flipped byte is rejected")
     func tokenSealing() {
         var keys = SeededGenerator(seed: 9)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NativeAuthWire
 
 /// The content of a continuation token: flow, step, user, client, expiry, and the flags sent at the flow's
 /// start (challenge types, capabilities).

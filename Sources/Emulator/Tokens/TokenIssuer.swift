@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NativeAuthWire
 
 /// Signs ES256 JWTs (id and access tokens) and publishes the public key as a JWKS.
 struct TokenIssuer: Sendable {

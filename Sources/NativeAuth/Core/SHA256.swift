@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// SHA-256 (FIPS 180-4), for the PKCE code challenge of the browser fallback; Foundation has no digest
 /// API on Linux and this module imports nothing else.
@@ -49,8 +50,5 @@ enum SHA256 {
         return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
+    static func base64URL(_ bytes: [UInt8]) -> String { Base64URL.encode(bytes) }
 }

@@ -1,6 +1,8 @@
-/// Base64url without padding (RFC 4648 §5), as JWTs, `client_info` and continuation tokens use.
-/// Hand-written because it sits on the hot path (every continuation token).
-enum Base64URL {
+/// Base64url without padding (RFC 4648 §5), as JWTs, `client_info`, PKCE challenges and
+/// continuation tokens use: the emulator's and the engine's one encoder. Hand-written because it
+/// sits on the hot path (every continuation token). (The engine decodes with its own reading,
+/// which follows Foundation's `Data(base64Encoded:)` as MSAL does.)
+public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     private static let reverse: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
@@ -10,7 +12,7 @@ enum Base64URL {
         return table
     }()
 
-    static func encode(_ input: some Sequence<UInt8>) -> String {
+    public static func encode(_ input: some Sequence<UInt8>) -> String {
         let bytes = Array(input)
         var out = [UInt8]()
         out.reserveCapacity((bytes.count * 4 + 2) / 3)
@@ -38,7 +40,7 @@ enum Base64URL {
     }
 
     /// Decodes base64url (standard `+` `/` and trailing `=` tolerated); nil for anything else.
-    static func decode(_ string: some StringProtocol) -> [UInt8]? {
+    public static func decode(_ string: some StringProtocol) -> [UInt8]? {
         var values: [UInt8] = []
         values.reserveCapacity(string.utf8.count)
         for char in string.utf8 {
