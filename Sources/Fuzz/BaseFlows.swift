@@ -6,7 +6,7 @@ public enum BaseFlows {
     /// Every built-in flow.
     public static let all: [FuzzFlow] = [
         signUpWithAttributes, signUpPasswordLater, signInPassword, signInCode, signInMFA, signInRegistration,
-        resetPassword,
+        signInRegistrationPreverified, resetPassword, resetPasswordLongPoll,
     ]
 
     /// Finds a built-in flow by name.
@@ -59,10 +59,11 @@ public enum BaseFlows {
         FuzzAction(.signInAfterFlow, step: .signInAfterSignUp, responses: [tokenResponse]),
     ])
 
-    /// §8.2: sign-up where the password is asked after the code.
+    /// §8.2: sign-up where the password is asked after the code, with one resend of the code.
     public static let signUpPasswordLater = FuzzFlow(name: "signUpPasswordLater", actions: [
         FuzzAction(.signUp(username: "alex@example.com", password: nil, attributes: nil), step: .signUpStart,
                    responses: [ok(#"{"continuation_token":"SU-CT-1"}"#), oobChallenge("SU-CT-2")]),
+        FuzzAction(.resendCode, step: .signUpResendCode, responses: [oobChallenge("SU-CT-2R")]),
         FuzzAction(.submitCode(code), step: .signUpSubmitCode, responses: [
             bad(errorBody("credential_required", codes: [55103], token: "SU-CT-5")),
             ok(#"{"challenge_type":"password","continuation_token":"SU-CT-6"}"#),
@@ -116,6 +117,38 @@ public enum BaseFlows {
         ]),
         FuzzAction(.submitChallenge("90817263"), step: .registerSubmitChallenge,
                    responses: [ok(#"{"continuation_token":"REG-CT-4"}"#), tokenResponse]),
+    ])
+
+    /// Strong-auth registration whose contact is already verified: `register/challenge` answers
+    /// `preverified`, and the SDK continues and signs in without a code (the steps behind it are
+    /// answered directly, not only at the end of a chain of table answers).
+    public static let signInRegistrationPreverified = FuzzFlow(name: "signInRegistrationPreverified", actions: [
+        FuzzAction(.signIn(username: "alex@example.com", password: password), step: .signInInitiateWithPassword,
+                   responses: [
+                       ok(#"{"continuation_token":"SI-CT-1"}"#),
+                       ok(#"{"continuation_token":"SI-CT-2","challenge_type":"password"}"#),
+                       bad(errorBody("invalid_grant", suberror: "registration_required", codes: [50079], token: "REG-CT-1")),
+                       ok(#"{"continuation_token":"REG-CT-2","methods":[{"id":"email","challenge_type":"oob","challenge_channel":"email","login_hint":"a***x@ex****e.com"}]}"#),
+                   ]),
+        FuzzAction(.challengeAuthMethod(contact: "alex@example.com"), step: .registerChallenge, responses: [
+            ok(#"{"continuation_token":"REG-CT-3","challenge_type":"preverified"}"#),
+            ok(#"{"continuation_token":"REG-CT-4"}"#),
+            tokenResponse,
+        ]),
+    ])
+
+    /// §8.8 with a resend of the code and the longest wait MSAL allows: five `in_progress` polls,
+    /// and the sixth, the last one MSAL makes, answered directly.
+    public static let resetPasswordLongPoll = FuzzFlow(name: "resetPasswordLongPoll", actions: [
+        FuzzAction(.resetPassword(username: "alex@example.com"), step: .resetPasswordStart,
+                   responses: [ok(#"{"continuation_token":"RP-CT-1"}"#), oobChallenge("RP-CT-2")]),
+        FuzzAction(.resendCode, step: .resetPasswordResendCode, responses: [oobChallenge("RP-CT-2R")]),
+        FuzzAction(.submitCode("31415926"), step: .resetPasswordSubmitCode,
+                   responses: [ok(#"{"continuation_token":"RP-CT-3","expires_in":600}"#)]),
+        FuzzAction(.submitPassword(password), step: .resetPasswordSubmit, responses:
+            [ok(#"{"continuation_token":"RP-CT-4","poll_interval":1}"#)]
+            + Array(repeating: ok(#"{"status":"in_progress"}"#), count: 5)
+            + [ok(#"{"status":"succeeded","continuation_token":"RP-CT-5"}"#)]),
     ])
 
     /// §8.8: self-service password reset, then sign-in.

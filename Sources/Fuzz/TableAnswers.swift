@@ -1,3 +1,4 @@
+import NativeAuthWire
 import Oracle
 
 /// Table-directed answers: the oracle's outcome-table rows read as data. For the step an answer goes
@@ -86,7 +87,12 @@ enum TableAnswers {
                 drop("status")
             }
             for field in pattern.requires.sorted() where !members.contains(where: { $0.key == field.rawValue }) {
-                set(field.rawValue, sample(field))
+                if field == .cacheableTokens {
+                    // Not a member but a set of them: what MSAL caches.
+                    for (key, value) in cacheableTokens where !members.contains(where: { $0.key == key }) { set(key, value) }
+                } else {
+                    set(field.rawValue, sample(field))
+                }
             }
             let lacking = pattern.lacksOneOf.sorted()
             if !lacking.isEmpty { drop(lacking[random.below(lacking.count)].rawValue) }
@@ -123,7 +129,14 @@ enum TableAnswers {
             for field in pattern.requires.sorted() { set(field.rawValue, sample(field)) }
             return response([400, 400, 400, 401][random.below(4)])
         case .undecodable:
-            return FuzzResponse(status: 200, body: Array("{\"continuation_token\":".utf8))
+            guard pattern.problem == .unknownEnumValue else {
+                return FuzzResponse(status: 200, body: Array("{\"continuation_token\":".utf8))
+            }
+            // A value no enum of the answer knows: a poll status or a challenge type (each endpoint
+            // reads only its own, so both are set).
+            set("status", .string("pending_x"))
+            set("challenge_type", .string("otp_x"))
+            return response(200)
         case .pkeyAuthChallenge:
             var answer = FuzzResponse(status: 401, json: "{}")
             answer.headers.append(.init("WWW-Authenticate", #"PKeyAuth Nonce="n1", Version="1.0", Context="c1""#))
@@ -152,6 +165,14 @@ enum TableAnswers {
             return allowed.isEmpty ? "other_x" : allowed[random.below(allowed.count)]
         }
     }
+
+    /// A `/token` 200 that MSAL can cache: tokens, lifetime and a `client_info` of `{uid, utid}`.
+    static let cacheableTokens: [(String, JSONNode)] = [
+        ("token_type", .string("Bearer")), ("scope", .string("openid profile offline_access")),
+        ("expires_in", .number("3600")), ("access_token", .string("AT-table")), ("refresh_token", .string("RT-table")),
+        ("id_token", .string("IDT-table")),
+        ("client_info", .string(Base64URL.encode(Array(#"{"uid":"uid-table","utid":"utid-table"}"#.utf8)))),
+    ]
 
     /// A well-formed value of a response field.
     static func sample(_ field: ResponseClass.Field) -> JSONNode {

@@ -52,10 +52,10 @@ struct ExplorationTests {
         let text = coverage.text()
         #expect(text.hasPrefix("rows hit: \(coverage.hitCount)/\(OutcomeTable.rows.count)"))
         let more = RowCoverage.of(CaseGenerator(flows: BaseFlows.all + Self.explored, seed: 1), cases: 2_000)
-        // Sign-up resendCode: no built-in flow calls it, explored flows do.
-        let resendRows = OutcomeTable.rows(for: .signUpResendCode).map(\.specRef)
-        #expect(resendRows.allSatisfy { coverage.hits[$0] == 0 })
-        #expect(resendRows.contains { (more.hits[$0] ?? 0) > 0 })
+        // submitPassword after sign-in's password-required callback: no built-in flow calls it, explored flows do.
+        let submitPasswordRows = OutcomeTable.rows(for: .signInSubmitPassword).map(\.specRef)
+        #expect(submitPasswordRows.allSatisfy { coverage.hits[$0] == 0 })
+        #expect(submitPasswordRows.contains { (more.hits[$0] ?? 0) > 0 })
     }
 
     @Test("table-directed answers reach rows the other operators miss", arguments: [UInt64(1)])
