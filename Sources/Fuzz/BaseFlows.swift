@@ -103,15 +103,20 @@ public enum BaseFlows {
         FuzzAction(.submitChallenge("55550000"), step: .mfaSubmitChallenge, responses: [tokenResponse]),
     ])
 
+    /// Sign-in with a password whose answer asks for strong-auth registration; the introspect
+    /// offers one e-mail method.
+    static let registrationRequired = FuzzAction(
+        .signIn(username: "alex@example.com", password: password), step: .signInInitiateWithPassword,
+        responses: [
+            ok(#"{"continuation_token":"SI-CT-1"}"#),
+            ok(#"{"continuation_token":"SI-CT-2","challenge_type":"password"}"#),
+            bad(errorBody("invalid_grant", suberror: "registration_required", codes: [50079], token: "REG-CT-1")),
+            ok(#"{"continuation_token":"REG-CT-2","methods":[{"id":"email","challenge_type":"oob","challenge_channel":"email","login_hint":"a***x@ex****e.com"}]}"#),
+        ])
+
     /// §8.7: strong-auth registration after the password.
     public static let signInRegistration = FuzzFlow(name: "signInRegistration", actions: [
-        FuzzAction(.signIn(username: "alex@example.com", password: password), step: .signInInitiateWithPassword,
-                   responses: [
-                       ok(#"{"continuation_token":"SI-CT-1"}"#),
-                       ok(#"{"continuation_token":"SI-CT-2","challenge_type":"password"}"#),
-                       bad(errorBody("invalid_grant", suberror: "registration_required", codes: [50079], token: "REG-CT-1")),
-                       ok(#"{"continuation_token":"REG-CT-2","methods":[{"id":"email","challenge_type":"oob","challenge_channel":"email","login_hint":"a***x@ex****e.com"}]}"#),
-                   ]),
+        registrationRequired,
         FuzzAction(.challengeAuthMethod(contact: "alex.backup@example.com"), step: .registerChallenge, responses: [
             ok(#"{"continuation_token":"REG-CT-3","challenge_type":"oob","binding_method":"prompt","challenge_target":"alex.backup@example.com","challenge_channel":"email","code_length":8}"#),
         ]),
@@ -123,13 +128,7 @@ public enum BaseFlows {
     /// `preverified`, and the SDK continues and signs in without a code (the steps behind it are
     /// answered directly, not only at the end of a chain of table answers).
     public static let signInRegistrationPreverified = FuzzFlow(name: "signInRegistrationPreverified", actions: [
-        FuzzAction(.signIn(username: "alex@example.com", password: password), step: .signInInitiateWithPassword,
-                   responses: [
-                       ok(#"{"continuation_token":"SI-CT-1"}"#),
-                       ok(#"{"continuation_token":"SI-CT-2","challenge_type":"password"}"#),
-                       bad(errorBody("invalid_grant", suberror: "registration_required", codes: [50079], token: "REG-CT-1")),
-                       ok(#"{"continuation_token":"REG-CT-2","methods":[{"id":"email","challenge_type":"oob","challenge_channel":"email","login_hint":"a***x@ex****e.com"}]}"#),
-                   ]),
+        registrationRequired,
         FuzzAction(.challengeAuthMethod(contact: "alex@example.com"), step: .registerChallenge, responses: [
             ok(#"{"continuation_token":"REG-CT-3","challenge_type":"preverified"}"#),
             ok(#"{"continuation_token":"REG-CT-4"}"#),

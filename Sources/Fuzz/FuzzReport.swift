@@ -1,5 +1,6 @@
 import Foundation
 import Oracle
+import Replay
 
 /// Report formats of a campaign.
 public enum ReportFormat: String, Sendable, CaseIterable {
@@ -148,19 +149,5 @@ public struct FuzzReport: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                if scalar.value < 0x20, scalar != "\n", scalar != "\t" { out += "?" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    private func xml(_ text: String) -> String { XMLText.escape(text) }
 }

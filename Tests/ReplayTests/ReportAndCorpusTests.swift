@@ -76,4 +76,11 @@ struct ReportAndCorpusTests {
         let report = await ReplayRunner().replay(paths: [path])
         #expect(report.passed, "\(ReplayReportRenderer.text(report))")
     }
+
+    @Test("XML text escapes markup and replaces the control characters XML 1.0 cannot hold")
+    func xmlTextEscapes() {
+        #expect(XMLText.escape("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;")
+        #expect(XMLText.escape("line\nnext\ttab\u{0}nul\u{1B}esc") == "line\nnext\ttab?nul?esc")
+        #expect(XMLText.escape("José ⇒ 🙂") == "José ⇒ 🙂")
+    }
 }
