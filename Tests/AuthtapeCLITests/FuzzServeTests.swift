@@ -8,51 +8,10 @@ import FoundationNetworking
 /// `authtape fuzz --serve` and the transport phase of `authtape fuzz`, run as a user would.
 @Suite("authtape fuzz --serve and transport faults", .serialized)
 struct FuzzServeTests {
-    /// A running `authtape` whose standard output is collected as it arrives.
-    final class LiveProcess: @unchecked Sendable {
-        let process = Process()
-        private let lock = NSLock()
-        private var text = ""
-
-        init(_ arguments: [String]) throws {
-            process.executableURL = CLIRunner.executable
-            process.arguments = arguments
-            process.currentDirectoryURL = CLIRunner.repositoryRoot
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = Pipe()
-            out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self, !data.isEmpty else { return }
-                self.lock.withLock { self.text += String(decoding: data, as: UTF8.self) }
-            }
-            try process.run()
-        }
-
-        var output: String { lock.withLock { text } }
-
-        /// Waits until the output matches `pattern` and returns the first capture group (or the match).
-        func await(_ pattern: String, seconds: Double = 20) async throws -> String? {
-            let regex = try NSRegularExpression(pattern: pattern)
-            let end = Date().addingTimeInterval(seconds)
-            // The output is read again after every sleep, the last one included: on a loaded machine a
-            // sleep can end well past the deadline, and what arrived meanwhile still counts.
-            while true {
-                let current = output
-                if let match = regex.firstMatch(in: current, range: NSRange(current.startIndex..., in: current)) {
-                    let range = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
-                    return Range(range, in: current).map { String(current[$0]) }
-                }
-                if Date() >= end { return nil }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-        }
-    }
-
     @Test("--serve with a capture answers a real client with mutated answers, logs each exchange and stops on SIGINT")
     func serveCapture() async throws {
         let live = try LiveProcess(["fuzz", "--serve", "captures/signin-password.har", "--port", "0", "--seed", "5",
-                                    "--operators", "extraField"])
+                                    "--operators", "extraField"], collectingStandardError: false)
         let url = try #require(try await live.await(#"on (http://127\.0\.0\.1:\d+)"#), "output: \(live.output)")
         var request = URLRequest(url: URL(string: url + "/contoso.onmicrosoft.com/oauth2/v2.0/initiate")!, timeoutInterval: 5)
         request.httpMethod = "POST"

@@ -13,11 +13,11 @@ struct TLSServerTests {
     /// Runs `body` with a started process, a client trusting only its CA, and the value `pattern` found.
     static func withServer(
         _ arguments: [String], waitingFor pattern: String,
-        _ body: (TLSLiveProcess, HTTPClient, String) async throws -> Void
+        _ body: (LiveProcess, HTTPClient, String) async throws -> Void
     ) async throws {
         let home = try temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let live = try TLSLiveProcess(arguments, home: home)
+        let live = try LiveProcess(arguments, home: home)
         defer { live.interrupt() }
         let found = try #require(try await live.await(pattern), "output: \(live.output)")
         let client = try makeHTTPSClient(trusting: live.caCertificatePath)
@@ -35,8 +35,9 @@ struct TLSServerTests {
         let arguments = ["serve", "--tls", "--port", "0", "--seed", "7", "--admin-token", "tls-test-admin"]
         try await Self.withServer(arguments, waitingFor: #"authority: +(https://127\.0\.0\.1:\d+/\S+)"#) { live, client, authority in
             #expect(live.output.contains("TLS: a certificate for localhost, 127.0.0.1, ::1, signed by the authtape CA"))
+            let home = try #require(live.home)
             let keyMode = try FileManager.default.attributesOfItem(
-                atPath: live.home.appendingPathComponent("ca/authtape-ca-key.pem").path)[.posixPermissions] as? Int
+                atPath: home.appendingPathComponent("ca/authtape-ca-key.pem").path)[.posixPermissions] as? Int
             #expect(keyMode == 0o600)
             let authorityURL = try #require(URL(string: authority))
             let base = "https://" + (authorityURL.host ?? "") + ":" + String(authorityURL.port ?? 0)
@@ -88,7 +89,7 @@ struct TLSServerTests {
             // A CA of another installation signs nothing this server presents.
             let otherHome = try temporaryHome()
             defer { try? FileManager.default.removeItem(at: otherHome) }
-            let other = try TLSLiveProcess(["ca", "path"], home: otherHome)
+            let other = try LiveProcess(["ca", "path"], home: otherHome)
             other.process.waitUntilExit()
             let stranger = try makeHTTPSClient(trusting: other.caCertificatePath)
             await #expect(throws: (any Error).self) { _ = try await fetch(stranger, base + "/_authtape/health") }
@@ -159,7 +160,7 @@ struct TLSServerTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let capture = out.appendingPathComponent("tls.har").path
         let arguments = ["record", "--tls", "--port", "0", "--quiet", "--out", capture]
-        var finished: TLSLiveProcess?
+        var finished: LiveProcess?
         try await Self.withServer(arguments, waitingFor: #"authority: (https://127\.0\.0\.1:\d+/\S+)"#) { live, client, authority in
             finished = live
             let app = try MSALNativeAuthPublicClientApplication(
