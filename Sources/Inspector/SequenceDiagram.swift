@@ -66,8 +66,8 @@ struct SequenceDiagram {
         let statusClass = exchange.status == 0 ? "s0" : "s\(exchange.status / 100)xx"
         var classes = "exchange \(statusClass)"
         if exchange.isMutated { classes += " mutated" }
-        let request = Self.clip("\(exchange.method) \(exchange.endpoint)", 50)
-        let answer = Self.clip(Self.answerLabel(exchange), 56)
+        let request = Self.clip("\(exchange.method) \(Self.shortPath(exchange.endpoint))", 38)
+        let answer = Self.clip(Self.answerLabel(exchange), 46)
         let left = Self.appX, right = Self.serverX
         let top = y + 20, bottom = y + 44
         var out = ##"<a class="\##(classes)" href="#\##(id)" data-entry="\##(exchange.entry + 1)""##
@@ -99,6 +99,15 @@ struct SequenceDiagram {
         guard value.isFinite, value >= 0 else { return "? ms" }
         if value < 10 { return "\((value * 10).rounded() / 10) ms" }
         return value < 1e12 ? "\(Int(value.rounded())) ms" : "? ms"
+    }
+
+    /// An endpoint without its version segment, for the arrow's label (`/resetpassword/poll_completion`):
+    /// the label must fit between the lifelines beside the exchange's number; the full URL is in the
+    /// arrow's title and the exchange's details.
+    static func shortPath(_ endpoint: String) -> String {
+        endpoint.split(separator: "/", omittingEmptySubsequences: false)
+            .filter { part in !(part.count >= 4 && part.first == "v" && part.dropFirst().allSatisfy { $0.isNumber || $0 == "." }) }
+            .joined(separator: "/")
     }
 
     /// `text` cut to `limit` characters with an ellipsis (the full text is in the details).
