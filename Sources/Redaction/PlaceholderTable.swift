@@ -8,38 +8,42 @@ import Synchronization
 /// nothing in them can be reversed into the secret (no hash of a short code is ever written).
 /// They use only characters that need no escaping in JSON, URLs or form bodies.
 public final class PlaceholderTable: Sendable {
-    /// A secret with its hash computed once (it may be long: continuation tokens, JWTs).
+    /// A secret, held as a 128-bit digest of its bytes rather than its text: a file of a
+    /// million distinct tokens of 300-700 characters keeps 16 bytes for each instead of the
+    /// token (the table is most of `authtape redact`'s memory on large files), and the table
+    /// never holds a secret. Two distinct secrets share a digest with a probability of about
+    /// n²/2¹²⁹ for n secrets (10⁻²⁷ for a million); the seeds are drawn once per process.
     struct SecretKey: Hashable {
-        var text: String
+        /// The first half of the digest, also the dictionary's hash.
         var hash: Int
+        /// The second half, from independent seed and multiplier.
+        var check: UInt64
 
         init(_ text: String) {
-            self.text = text
-            self.hash = Self.hash(of: text)
+            (hash, check) = Self.digest(of: text)
         }
 
-        init(_ text: String, hash: Int) {
-            self.text = text
-            self.hash = hash
-        }
+        /// Chosen once per process, like `Hasher`'s seed, so digests differ from run to run.
+        static let seeds = (UInt64.random(in: .min ... .max), UInt64.random(in: .min ... .max))
 
-        /// Chosen once per process, like `Hasher`'s seed, so hashes differ from run to run.
-        static let seed = UInt64.random(in: .min ... .max)
+        /// The first half of the digest (what the dictionary hashes by).
+        static func hash(of text: String) -> Int { digest(of: text).hash }
 
-        /// A seeded multiply-and-fold hash of the text's bytes, eight at a time. Secrets are
-        /// long (tokens, JWTs) and each is hashed once per occurrence: SipHash through
-        /// `Hasher` cost about 3% of `authtape redact`, this about a quarter of that. Equal
-        /// hashes are always confirmed by comparing the texts.
-        static func hash(of text: String) -> Int {
+        /// Two seeded multiply-and-fold hashes of the text's bytes, eight at a time, in one pass.
+        /// Secrets are long (tokens, JWTs) and each is hashed once per occurrence: SipHash through
+        /// `Hasher` cost about 3% of `authtape redact`, one of these about a quarter of that.
+        static func digest(of text: String) -> (hash: Int, check: UInt64) {
             var copy = text
             return copy.withUTF8 { bytes in
                 let count = bytes.count
-                var state = seed ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+                var first = seeds.0 ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
+                var second = seeds.1 ^ (UInt64(count) &* 0xC2B2_AE3D_27D4_EB4F)
                 var i = 0
                 if let base = bytes.baseAddress {
                     while i + 8 <= count {
                         let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                        state = fold(state ^ word)
+                        first = fold(first ^ word, by: 0x9FB2_1C65_1E98_DF25)
+                        second = fold(second ^ word, by: 0xD6E8_FEB8_6659_FD93)
                         i += 8
                     }
                     var tail: UInt64 = 0
@@ -49,18 +53,23 @@ public final class PlaceholderTable: Sendable {
                         shift += 8
                         i += 1
                     }
-                    state = fold(state ^ tail)
+                    first = fold(first ^ tail, by: 0x9FB2_1C65_1E98_DF25)
+                    second = fold(second ^ tail, by: 0xD6E8_FEB8_6659_FD93)
                 }
-                // The final mix of SplitMix64, so that every input bit reaches every output bit.
-                state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
-                return Int(truncatingIfNeeded: state ^ (state >> 31))
+                return (Int(truncatingIfNeeded: finish(first)), finish(second))
             }
         }
 
-        @inline(__always) private static func fold(_ value: UInt64) -> UInt64 {
-            let product = value.multipliedFullWidth(by: 0x9FB2_1C65_1E98_DF25)
+        @inline(__always) private static func fold(_ value: UInt64, by multiplier: UInt64) -> UInt64 {
+            let product = value.multipliedFullWidth(by: multiplier)
             return product.high ^ product.low
+        }
+
+        /// The final mix of SplitMix64, so that every input bit reaches every output bit.
+        @inline(__always) private static func finish(_ value: UInt64) -> UInt64 {
+            var state = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
+            return state ^ (state >> 31)
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
@@ -69,7 +78,7 @@ public final class PlaceholderTable: Sendable {
         // of running Hasher over it again on every lookup and resize.
         func _rawHashValue(seed: Int) -> Int { hash ^ seed }
 
-        static func == (a: SecretKey, b: SecretKey) -> Bool { a.hash == b.hash && a.text == b.text }
+        static func == (a: SecretKey, b: SecretKey) -> Bool { a.hash == b.hash && a.check == b.check }
     }
 
     fileprivate struct State {
@@ -110,23 +119,19 @@ public final class PlaceholderTable: Sendable {
 
     /// The placeholder for `secret`, made from `kind` on first sight.
     public func placeholder(for secret: String, kind: String) -> String {
-        placeholder(for: SecretKey(secret), kind: kind)
-    }
-
-    /// The placeholder for a secret whose hash is already known.
-    func placeholder(for key: SecretKey, kind: String) -> String {
-        state.withLock { state in
-            placeholder(for: key, kind: kind, in: &state)
+        let key = SecretKey(secret)
+        return state.withLock { state in
+            placeholder(for: key, secret: secret, kind: kind, in: &state)
         }
     }
 
-    private func placeholder(for key: SecretKey, kind: String, in state: inout State) -> String {
+    private func placeholder(for key: SecretKey, secret: String, kind: String, in state: inout State) -> String {
         if let existing = state.bySecret[key] { return existing }
         // A value that already is a placeholder stays as it is (re-redacting a capture).
-        if Self.isPlaceholder(key.text) {
-            state.bySecret[key] = key.text
+        if Self.isPlaceholder(secret) {
+            state.bySecret[key] = secret
             if let capacity { remember(key, capacity: capacity, in: &state) }
-            return key.text
+            return secret
         }
         let safeKind: String
         if let known = state.safeKinds[kind] {

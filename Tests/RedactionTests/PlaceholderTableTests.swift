@@ -47,4 +47,22 @@ struct PlaceholderTableTests {
         let distinctTexts = (0...base.count).reduce(0) { $0 + 1 + $1 }
         #expect(hashes.count == distinctTexts)
     }
+
+    @Test("Both halves of a secret's digest separate texts one byte apart, each on its own")
+    func digestHalvesSeparateNearbyTexts() {
+        let base = Array("continuation-token-AQABAAEAAAD--DLA3VO7QrddgJg7WevrAgDs_wQA9P8".utf8)
+        var firsts = Set<Int>()
+        var seconds = Set<UInt64>()
+        for position in 0..<base.count {
+            var changed = base
+            changed[position] ^= 0x20
+            let digest = PlaceholderTable.SecretKey.digest(of: String(decoding: changed, as: UTF8.self))
+            firsts.insert(digest.hash)
+            seconds.insert(digest.check)
+        }
+        #expect(firsts.count == base.count)
+        #expect(seconds.count == base.count)
+        let same = PlaceholderTable.SecretKey.digest(of: String(decoding: base, as: UTF8.self))
+        #expect(same == PlaceholderTable.SecretKey.digest(of: String(decoding: base, as: UTF8.self)))
+    }
 }
