@@ -15,6 +15,17 @@ struct LeakDetectors: Sendable {
         "id_token", "client_info", "authorization", "cookie", "set-cookie", "client_secret",
     ]
 
+    /// Whether `name` is one of `codeFields` or `secretFields`. Most field names have a length
+    /// none of them has, and are turned away without hashing (a look-up per string scanned).
+    static func isWatchedField(_ name: String) -> Bool {
+        let count = name.utf8.count
+        guard count < 64, watchedLengths & (1 << UInt64(count)) != 0 else { return false }
+        return codeFields.contains(name) || secretFields.contains(name)
+    }
+
+    /// Bit n set when a watched field name has n bytes.
+    private static let watchedLengths: UInt64 = codeFields.union(secretFields).reduce(0) { $0 | (1 << UInt64($1.utf8.count)) }
+
     init() {
         // These patterns are fixed and valid; a failure here is a programming error.
         do {

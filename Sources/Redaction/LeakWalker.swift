@@ -63,6 +63,9 @@ struct LeakWalker {
         switch try cursor.peek() {
         case UInt8(ascii: "\""):
             let span = try cursor.string()
+            // Most strings (content types, dates, names) can match nothing: their bytes say so
+            // before a `String` is made of them.
+            if !span.escaped, canaries.isEmpty, !TextShape(bytes: cursor.raw(span)).mayMatter(fieldName: fieldName) { break }
             examine(cursor.text(span), entry: entry, fieldName: fieldName, depth: 0)
         case UInt8(ascii: "["):
             cursor.position += 1
@@ -164,7 +167,7 @@ struct LeakWalker {
         // each shape needs something most strings lack (a dot and 26 bytes for a JWT, 32
         // bytes for a long token, `@` for an e-mail, `+` for a phone number).
         let shape = TextShape(text)
-        if let fieldName, !PlaceholderTable.isPlaceholder(text) {
+        if let fieldName, LeakDetectors.isWatchedField(fieldName), !PlaceholderTable.isPlaceholder(text) {
             if LeakDetectors.codeFields.contains(fieldName), shape.count >= 4, shape.count <= 10, shape.allDigits {
                 report(entry, "code", "one-time code in field '\(fieldName)' (\(shape.count) digits)")
             } else if LeakDetectors.secretFields.contains(fieldName), !Self.isRedactedHeaderValue(text),
@@ -338,7 +341,16 @@ struct TextShape {
         self = copy.withUTF8 { TextShape(bytes: $0) }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// Whether `examine` could report or look inside a string of this shape in a field of this
+    /// name: a field that holds codes or secrets, a shape a detector needs, or JSON or a form
+    /// inside. The empty string never matters.
+    func mayMatter(fieldName: String?) -> Bool {
+        if count == 0 { return false }
+        if let fieldName, LeakDetectors.isWatchedField(fieldName) { return true }
+        return (dot && count >= 26) || longestRun >= 32 || at || plus || opensContainer || (equals && !space && !newline)
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         count = bytes.count
         var index = 0
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }

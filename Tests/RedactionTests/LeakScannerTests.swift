@@ -123,4 +123,14 @@ struct LeakScannerTests {
             form: [("attributes", #"{"note":"Qm9vdHN0cmFwVG9rZW4xMjM0NTY3ODkwYWJjZGVm"}"#)])
         #expect(leaky.contains { $0.detector == "token" })
     }
+
+    @Test("The watched-field check says yes to every code and secret field and no to others of the same lengths")
+    func watchedFields() {
+        for name in LeakDetectors.codeFields.union(LeakDetectors.secretFields) {
+            #expect(LeakDetectors.isWatchedField(name), "\(name)")
+        }
+        for name in ["name", "value", "url", "text", "status", "mimeType", "passwords", "Cookie", "", String(repeating: "x", count: 80)] {
+            #expect(!LeakDetectors.isWatchedField(name), "\(name)")
+        }
+    }
 }
