@@ -59,8 +59,8 @@ final class StatelessSession: OutcomeSession {
     }
 }
 
-/// The real system under test: the NativeAuth engine through its async public API, with a scripted
-/// transport, a clock that never waits, seeded ids, and the outcome observer.
+/// The real system under test: the NativeAuth engine through its async public API (Replay's
+/// ``EngineDriver``), with a scripted transport, a clock that never waits and seeded ids.
 public struct EngineOutcomeSource: OutcomeSource {
     /// Wraps the scripted transport (tests put a never-answering or slow transport in front of it).
     public var wrapTransport: @Sendable (ScriptTransport) -> any Transport
@@ -73,7 +73,7 @@ public struct EngineOutcomeSource: OutcomeSource {
         guard let rig = EngineRig(flow: flow, wrapTransport: wrapTransport) else {
             return Observation(outcome: nil, prefixProblem: "the engine rejected the configuration")
         }
-        var previous = ResultPayload(state: nil, methods: [], errorMessage: nil)
+        var previous = HeldObjects()
         for index in 0..<action {
             switch await rig.run(flow, index, responses: flow.actions[index].responses, previous: previous) {
             case .stopped(let problem): return problem
@@ -96,15 +96,14 @@ public struct EngineOutcomeSource: OutcomeSource {
 /// to an earlier point, so a flow's prefix can be run once and each case started from its end.
 final class EngineRig: @unchecked Sendable {
     let transport = ScriptTransport()
-    let observed = ObservedOutcomes()
     let clock = CaseClock()
     let uuids = SeededUUIDSource(seed: 7)
     let cache = TokenCache()
-    let app: MSALNativeAuthPublicClientApplication
+    let driver: EngineDriver
 
-    /// Where the rig stood before an action: the state handed over and what the engine had used so far.
+    /// Where the rig stood before an action: what the app held and what the engine had used so far.
     struct Mark {
-        var previous: ResultPayload
+        var previous: HeldObjects
         /// The requests sent before the mark (the prefix's, served unmutated answers).
         var requests: [SentRequest]
         var date: Date
@@ -114,45 +113,40 @@ final class EngineRig: @unchecked Sendable {
     }
 
     enum Step {
-        /// The action ran: the payload it handed over, and the observation of it.
-        case done(ResultPayload, Observation)
+        /// The action ran: what the app holds after it, and the observation of it.
+        case done(HeldObjects, Observation)
         /// The action could not be called (no state): the case ends here with this observation.
         case stopped(Observation)
     }
 
     init?(flow: FuzzFlow, wrapTransport: @Sendable (ScriptTransport) -> any Transport) {
-        let observed = self.observed
-        let environment = NativeAuthEnvironment(
-            transport: wrapTransport(transport), clock: clock, uuidSource: uuids, tokenCache: cache,
-            outcomeObserver: { observed.record($0) })
-        guard let app = try? MSALNativeAuthPublicClientApplication(
-            clientId: "11111111-2222-4333-8444-555555555555", authority: EngineOutcomeSource.authority,
-            challengeTypes: EngineOptions.challengeTypes(flow.challengeTypes),
-            capabilities: EngineOptions.capabilities(flow.capabilities), environment: environment)
+        guard let driver = try? EngineDriver(
+            authority: EngineOutcomeSource.authority, challengeTypes: flow.challengeTypes, capabilities: flow.capabilities,
+            transport: wrapTransport(transport), clock: clock, uuids: uuids, tokenCache: cache)
         else { return nil }
-        self.app = app
+        self.driver = driver
     }
 
-    /// Runs action `index` of `flow` with `responses` on the state `previous` handed over.
-    func run(_ flow: FuzzFlow, _ index: Int, responses: [FuzzResponse], previous: ResultPayload) async -> Step {
+    /// Runs action `index` of `flow` with `responses`, the app holding `previous`.
+    func run(_ flow: FuzzFlow, _ index: Int, responses: [FuzzResponse], previous: HeldObjects) async -> Step {
         let step = flow.actions[index]
         transport.load(responses, action: index)
         let before = transport.requestCount
-        observed.reset()
-        guard let result = await ActionCaller.call(step.call, app: app, previous: previous) else {
+        guard let action = step.call.replayAction(methods: previous.methods),
+              let performed = await driver.perform(action, held: previous)
+        else {
             return .stopped(Observation(
                 outcome: nil, requests: transport.requests,
                 prefixProblem: "action \(index) (\(step.call.method)) has no state to call it on"))
         }
-        let payload = ResultPayload(of: result, after: previous)
         let requests = transport.requests
-        return .done(payload, Observation(
-            outcome: observed.last ?? result.outcome, errorMessage: payload.errorMessage,
+        return .done(performed.held, Observation(
+            outcome: performed.outcome, errorMessage: performed.held.errorMessage,
             requests: requests, actionRequests: requests.count - before))
     }
 
     /// The rig's current point, before an action that gets `previous`.
-    func mark(previous: ResultPayload) -> Mark {
+    func mark(previous: HeldObjects) -> Mark {
         Mark(previous: previous, requests: transport.requests, date: clock.date, uuidState: uuids.position,
              cache: cache.snapshot())
     }
@@ -184,7 +178,7 @@ final class EngineSession: OutcomeSession {
 
         init(rig: EngineRig) {
             self.rig = rig
-            marks = [rig.mark(previous: ResultPayload(state: nil, methods: [], errorMessage: nil))]
+            marks = [rig.mark(previous: HeldObjects())]
         }
     }
 
@@ -238,62 +232,6 @@ final class CaseClock: NativeAuthClock, @unchecked Sendable {
     func now() -> Date { date }
 
     func sleep(seconds: Double) async throws { lock.withLock { current += seconds } }
-}
-
-/// Collects the outcomes the engine reports to its observer.
-final class ObservedOutcomes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcomes: [Outcome] = []
-    func record(_ outcome: Outcome) { lock.withLock { outcomes.append(outcome) } }
-    func reset() { lock.withLock { outcomes.removeAll() } }
-    var last: Outcome? { lock.withLock { outcomes.last } }
-}
-
-/// The state, auth methods and error message a result hands over (read through
-/// ``OutcomeConvertible/handedOver``, without reflection).
-struct ResultPayload {
-    var state: AnyObject?
-    var methods: [MSALAuthMethod]
-    var errorMessage: String?
-    /// The signed-in account, kept from the sign-in that handed it over (an app keeps it too).
-    var account: MSALNativeAuthUserAccountResult?
-
-    init(state: AnyObject?, methods: [MSALAuthMethod], errorMessage: String?, account: MSALNativeAuthUserAccountResult? = nil) {
-        self.state = state
-        self.methods = methods
-        self.errorMessage = errorMessage
-        self.account = account
-    }
-
-    init(of result: any OutcomeConvertible) {
-        let handed = result.handedOver
-        state = handed.state
-        methods = handed.authMethods
-        errorMessage = handed.error?.errorDescription
-        account = handed.account
-    }
-
-    /// What an app holds after `result` when it held `previous` before: what the result handed over,
-    /// and the auth methods and signed-in account it was given earlier when this result gives none (an
-    /// app keeps them for later calls: another challenge from MFARequiredState, getAccessToken). Every
-    /// driver of the fuzzer (in process, over the live transport) goes from one action to the next so.
-    init(of result: any OutcomeConvertible, after previous: ResultPayload) {
-        self.init(of: result)
-        if methods.isEmpty { methods = previous.methods }
-        if account == nil { account = previous.account }
-    }
-}
-
-/// Calls one user action on the engine with what the previous result handed over, through
-/// Replay's ``EngineCall`` (the one place that maps an action to the engine's methods).
-enum ActionCaller {
-    static func call(_ call: UserCall, app: MSALNativeAuthPublicClientApplication, previous: ResultPayload) async
-        -> (any OutcomeConvertible)?
-    {
-        guard let action = call.replayAction(methods: previous.methods) else { return nil }
-        return await EngineCall.perform(
-            action, app: app, state: previous.state, methods: previous.methods, account: previous.account)
-    }
 }
 
 extension UserCall {

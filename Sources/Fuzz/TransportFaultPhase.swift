@@ -128,36 +128,32 @@ public enum TransportFaultPhase {
     /// Runs actions `0...action`; the broken action gets the case's items, earlier ones their script.
     static func drive(_ fuzzCase: TransportFaultCase, flow: FuzzFlow, server: FaultServer,
                       transport: KindRecordingTransport) async -> Observation {
-        let observed = ObservedOutcomes()
-        let environment = NativeAuthEnvironment(
-            transport: transport, clock: ImmediateClock(), uuidSource: SeededUUIDSource(seed: 7),
-            outcomeObserver: { observed.record($0) })
-        let app: MSALNativeAuthPublicClientApplication
+        let driver: EngineDriver
         do {
-            app = try MSALNativeAuthPublicClientApplication(
-                clientId: "11111111-2222-4333-8444-555555555555",
+            driver = try EngineDriver(
                 authority: server.baseURL.appendingPathComponent("contoso.onmicrosoft.com"),
-                challengeTypes: EngineOptions.challengeTypes(flow.challengeTypes),
-                capabilities: EngineOptions.capabilities(flow.capabilities), environment: environment)
+                challengeTypes: flow.challengeTypes, capabilities: flow.capabilities, transport: transport,
+                uuids: SeededUUIDSource(seed: 7))
         } catch {
             return Observation(outcome: nil, prefixProblem: "the engine rejected the configuration")
         }
-        var previous = ResultPayload(state: nil, methods: [], errorMessage: nil)
+        var previous = HeldObjects()
         for index in 0...fuzzCase.action {
             let step = flow.actions[index]
             let broken = index == fuzzCase.action
             server.load(broken ? fuzzCase.items(of: flow) : step.responses.map { ServedItem($0) }, action: index)
             let before = server.requests.count
             if broken { transport.mark() }
-            observed.reset()
-            guard let result = await ActionCaller.call(step.call, app: app, previous: previous) else {
+            guard let action = step.call.replayAction(methods: previous.methods),
+                  let performed = await driver.perform(action, held: previous)
+            else {
                 return Observation(outcome: nil, requests: server.requests,
                                    prefixProblem: "action \(index) (\(step.call.method)) has no state to call it on")
             }
-            previous = ResultPayload(of: result, after: previous)
+            previous = performed.held
             if broken {
                 let requests = server.requests
-                return Observation(outcome: observed.last ?? result.outcome, errorMessage: previous.errorMessage,
+                return Observation(outcome: performed.outcome, errorMessage: previous.errorMessage,
                                    requests: requests, actionRequests: requests.count - before)
             }
         }

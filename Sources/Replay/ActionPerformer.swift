@@ -2,17 +2,17 @@ import Foundation
 import HAR
 import NativeAuth
 
-/// Performs script actions on the engine (through ``EngineCall``) and keeps the states the
+/// Performs script actions on the engine (through ``EngineDriver``) and keeps the states the
 /// engine handed back, so the next action can be called on them (MSAL states are never
 /// invalidated).
 struct ActionPerformer {
-    let app: MSALNativeAuthPublicClientApplication
+    let driver: EngineDriver
     /// The latest state object of each class the engine handed out, and the signed-in account.
     private var states: [String: AnyObject] = [:]
     /// States handed out as an outcome's `newState`, by class name and the token they hold.
     private var statesByToken: [String: AnyObject] = [:]
 
-    init(app: MSALNativeAuthPublicClientApplication) { self.app = app }
+    init(driver: EngineDriver) { self.driver = driver }
 
     /// Why an action could not be performed.
     struct Refusal: Error { var message: String }
@@ -36,10 +36,11 @@ struct ActionPerformer {
         default:
             state = try self.state(stateName, token: token, for: action)
         }
-        guard let result = await EngineCall.perform(action, app: app, state: state, account: account) else {
+        guard let performed = await driver.perform(action, held: HeldObjects(state: state, account: account)) else {
             throw Refusal(message: "\(action.name) cannot be called on \(state.map { String(describing: type(of: $0)) } ?? "nothing")")
         }
-        let outcome = result.outcome
+        let result = performed.result
+        let outcome = performed.outcome
         // Only results that hand over a state or an account need to be searched.
         if outcome.newState != nil || outcome.callback == "onSignInCompleted" { keepStates(of: result) }
         if let name = outcome.newState, let token = outcome.newStateToken, let state = states[name] {

@@ -60,13 +60,13 @@ public struct ReplayRunner: Sendable {
     public func replay(_ flow: FlowScript, configuration: ReplayAppConfiguration, seed: UInt64) async -> FlowResult {
         let transport = ScriptedTransport(exchanges: flow.exchanges)
         transportObserver?(transport)
-        let app: MSALNativeAuthPublicClientApplication
+        let driver: EngineDriver
         do {
-            app = try Self.application(configuration, transport: transport, seed: seed)
+            driver = try Self.driver(configuration, transport: transport, seed: seed)
         } catch {
             return FlowResult(kind: flow.kind, steps: [Self.problemStep("the app cannot be configured: \(error)")])
         }
-        var performer = ActionPerformer(app: app)
+        var performer = ActionPerformer(driver: driver)
         var steps: [StepResult] = []
         for step in flow.steps {
             steps.append(await run(step, performer: &performer, transport: transport))
@@ -122,18 +122,15 @@ public struct ReplayRunner: Sendable {
             + "for the recorded responses [\(responses)]"
     }
 
-    static func application(_ configuration: ReplayAppConfiguration, transport: ScriptedTransport, seed: UInt64) throws
-        -> MSALNativeAuthPublicClientApplication
+    static func driver(_ configuration: ReplayAppConfiguration, transport: ScriptedTransport, seed: UInt64) throws
+        -> EngineDriver
     {
         guard let url = URL(string: configuration.authority) else {
             throw MockError(message: "authority \(configuration.authority) is not a URL")
         }
-        let environment = NativeAuthEnvironment(
-            transport: transport, clock: ImmediateClock(), uuidSource: SeededUUIDSource(seed: seed))
-        return try MSALNativeAuthPublicClientApplication(
-            clientId: configuration.clientId, authority: url,
-            challengeTypes: EngineOptions.challengeTypes(configuration.challengeTypes),
-            capabilities: EngineOptions.capabilities(configuration.capabilities), environment: environment)
+        return try EngineDriver(
+            clientId: configuration.clientId, authority: url, challengeTypes: configuration.challengeTypes,
+            capabilities: configuration.capabilities, transport: transport, uuids: SeededUUIDSource(seed: seed))
     }
 
     static func problemStep(_ problems: [String]) -> StepResult {
