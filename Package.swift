@@ -43,7 +43,7 @@ let modules: [Module] = [
         testTarget: "EmulatorTests"),
     Module(name: "Oracle", testTarget: "OracleTests"),
     Module(
-        name: "Recorder", uses: ["HAR", "Redaction"],
+        name: "Recorder", uses: ["HAR", "Redaction", "NativeAuthWire"],
         products: [
             ("NIOCore", "swift-nio"), ("NIOPosix", "swift-nio"), ("NIOHTTP1", "swift-nio"), ("NIOTLS", "swift-nio"),
             ("NIOConcurrencyHelpers", "swift-nio"), ("NIOSSL", "swift-nio-ssl"), ("X509", "swift-certificates"),

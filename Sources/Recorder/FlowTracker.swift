@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NativeAuthWire
 
 /// Groups exchanges into flows (one sign-up, sign-in, password reset...) by following the
 /// continuation-token chain and the `client-request-id` header.
@@ -34,34 +35,21 @@ struct FlowTracker: Sendable {
         flowByRequestID = BoundedMap(capacity: memory)
     }
 
-    /// The native-auth endpoint families and the flow kind each starts.
-    private static let families: [(prefix: String, kind: String)] = [
-        ("signup/v1.0/", "signUp"),
-        ("resetpassword/v1.0/", "resetPassword"),
-        ("register/v1.0/", "registerStrongAuth"),
-        ("oauth2/v2.0/", "signIn"),
-    ]
-
     /// The step name of a URL path, for example `signup/v1.0/start` for
-    /// `/contoso.onmicrosoft.com/signup/v1.0/start`; the path itself when it is not native-auth.
-    static func step(ofPath path: String) -> String {
-        let bytes = Array(path.utf8)
-        for family in familyMarkers {
-            if let start = ByteSearch.firstIndex(of: family, in: bytes) {
-                return String(decoding: bytes[(start + 1)...], as: UTF8.self)
-            }
-        }
-        return path
-    }
+    /// `/contoso.onmicrosoft.com/signup/v1.0/start` (the wire vocabulary's `NativeAuthEndpoint`
+    /// recognises it, query and tenant segment aside); the path itself when it is not native-auth.
+    static func step(ofPath path: String) -> String { step(of: NativeAuthEndpoint(path: path), path: path) }
 
-    /// `/signup/v1.0/` and the others, as bytes.
-    private static let familyMarkers: [[UInt8]] = families.map { Array(("/" + $0.prefix).utf8) }
+    private static func step(of endpoint: NativeAuthEndpoint?, path: String) -> String {
+        endpoint.map { String($0.path.dropFirst()) } ?? path
+    }
 
     /// Assigns the exchange to a flow and remembers the tokens it hands out.
     mutating func assign(
         path: String, requestForm: [String: String], clientRequestID: String?, responseContinuationToken: String?
     ) -> Assignment {
-        let step = Self.step(ofPath: path)
+        let endpoint = NativeAuthEndpoint(path: path)
+        let step = Self.step(of: endpoint, path: path)
         var flow: Flow?
         if let token = requestForm["continuation_token"], !token.isEmpty {
             flow = flowByToken[TokenDigest(token)]
@@ -73,7 +61,7 @@ struct FlowTracker: Sendable {
         if let flow {
             resolved = flow
         } else {
-            resolved = Flow(number: nextFlow, kind: Self.kind(step: step, form: requestForm))
+            resolved = Flow(number: nextFlow, kind: Self.kind(of: endpoint))
             nextFlow += 1
         }
         if let clientRequestID, !clientRequestID.isEmpty {
@@ -85,12 +73,16 @@ struct FlowTracker: Sendable {
         return Assignment(flowID: "flow-\(resolved.number)", kind: resolved.kind, step: step)
     }
 
-    private static func kind(step: String, form: [String: String]) -> String {
-        if step.hasPrefix("oauth2/v2.0/introspect") { return "mfa" }
-        for family in families where step.hasPrefix(family.prefix) {
-            return family.kind
+    /// The flow kind an exchange of `endpoint` starts (`other` for a path that is not native-auth).
+    private static func kind(of endpoint: NativeAuthEndpoint?) -> String {
+        switch endpoint?.flow {
+        case .signUp: "signUp"
+        case .signIn, .token: "signIn"
+        case .resetPassword: "resetPassword"
+        case .mfa: "mfa"
+        case .registration: "registerStrongAuth"
+        case nil: "other"
         }
-        return "other"
     }
 }
 
