@@ -15,12 +15,17 @@ struct LeakDetectors: Sendable {
         "id_token", "client_info", "authorization", "cookie", "set-cookie", "client_secret",
     ]
 
-    /// Whether `name` is one of `codeFields` or `secretFields`. Most field names have a length
-    /// none of them has, and are turned away without hashing (a look-up per string scanned).
-    static func isWatchedField(_ name: String) -> Bool {
+    /// What a watched field holds.
+    enum FieldKind { case code, secret }
+
+    /// Whether `name` is one of `codeFields` or `secretFields`, and which. Most field names have
+    /// a length none of them has, and are turned away without hashing (a look-up per string
+    /// scanned).
+    static func watchedKind(_ name: String) -> FieldKind? {
         let count = name.utf8.count
-        guard count < 64, watchedLengths & (1 << UInt64(count)) != 0 else { return false }
-        return codeFields.contains(name) || secretFields.contains(name)
+        guard count < 64, watchedLengths & (1 << UInt64(count)) != 0 else { return nil }
+        if codeFields.contains(name) { return .code }
+        return secretFields.contains(name) ? .secret : nil
     }
 
     /// Bit n set when a watched field name has n bytes.

@@ -63,27 +63,21 @@ struct LeakWalker {
         switch try cursor.peek() {
         case UInt8(ascii: "\""):
             let span = try cursor.string()
-            // Most strings (content types, dates, names) can match nothing: their bytes say so
-            // before a `String` is made of them.
-            if !span.escaped, canaries.isEmpty, !TextShape(bytes: cursor.raw(span)).mayMatter(fieldName: fieldName) { break }
-            examine(cursor.text(span), entry: entry, fieldName: fieldName, depth: 0)
+            // Without escapes a string's bytes are its text, and their shape is its shape. Most
+            // strings (content types, dates, names) can match nothing: their bytes say so before
+            // a `String` is made of them.
+            let shape = span.escaped ? nil : TextShape(bytes: cursor.raw(span))
+            if let shape, canaries.isEmpty, !shape.mayMatter(fieldName: fieldName) { break }
+            examine(cursor.text(span), shape: shape, entry: entry, fieldName: fieldName, depth: 0)
         case UInt8(ascii: "["):
             cursor.position += 1
             var index = 0
-            let entries = steps.isEmpty && root == "log.entries"
-            let saved = root
             while try cursor.nextElement(first: index == 0) {
-                if entries {
-                    root = "entries[\(index)]"
-                    try value(&cursor, entry: index, fieldName: fieldName)
-                } else {
-                    steps.append(.index(index))
-                    try value(&cursor, entry: entry, fieldName: fieldName)
-                    steps.removeLast()
-                }
+                steps.append(.index(index))
+                try value(&cursor, entry: entry, fieldName: fieldName)
+                steps.removeLast()
                 index += 1
             }
-            root = saved
         case UInt8(ascii: "{"):
             try object(&cursor, entry: entry)
         default:
@@ -160,19 +154,20 @@ struct LeakWalker {
     /// Runs the detectors on `text`, then looks inside it when it is JSON or a form.
     /// Shape detectors run only on outer strings: a field inside a body was part of the body
     /// text they already ran over.
-    mutating func examine(_ text: String, entry: Int?, fieldName: String?, depth: Int, runShapes: Bool = true) {
+    /// `shape` is the text's shape when the caller has it already.
+    mutating func examine(
+        _ text: String, shape known: TextShape? = nil, entry: Int?, fieldName: String?, depth: Int, runShapes: Bool = true
+    ) {
         if text.isEmpty { return }
         if runShapes { checkCanaries(text, entry: entry) }
         // One pass over the bytes says which detectors can match and how to look inside:
         // each shape needs something most strings lack (a dot and 26 bytes for a JWT, 32
         // bytes for a long token, `@` for an e-mail, `+` for a phone number).
-        let shape = TextShape(text)
-        if let fieldName, LeakDetectors.isWatchedField(fieldName), !PlaceholderTable.isPlaceholder(text) {
-            if LeakDetectors.codeFields.contains(fieldName), shape.count >= 4, shape.count <= 10, shape.allDigits {
+        let shape = known ?? TextShape(text)
+        if let fieldName, let kind = LeakDetectors.watchedKind(fieldName), !PlaceholderTable.isPlaceholder(text) {
+            if kind == .code, shape.count >= 4, shape.count <= 10, shape.allDigits {
                 report(entry, "code", "one-time code in field '\(fieldName)' (\(shape.count) digits)")
-            } else if LeakDetectors.secretFields.contains(fieldName), !Self.isRedactedHeaderValue(text),
-                !["true", "false", "1", "0"].contains(text)
-            {
+            } else if kind == .secret, !Self.isRedactedHeaderValue(text), !["true", "false", "1", "0"].contains(text) {
                 report(entry, "secret-field", "field '\(fieldName)' holds a value that is not a placeholder: \(LeakDetectors.mask(Substring(text)))")
             }
         }
@@ -346,7 +341,7 @@ struct TextShape {
     /// inside. The empty string never matters.
     func mayMatter(fieldName: String?) -> Bool {
         if count == 0 { return false }
-        if let fieldName, LeakDetectors.isWatchedField(fieldName) { return true }
+        if let fieldName, LeakDetectors.watchedKind(fieldName) != nil { return true }
         return (dot && count >= 26) || longestRun >= 32 || at || plus || opensContainer || (equals && !space && !newline)
     }
 

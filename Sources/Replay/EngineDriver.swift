@@ -1,6 +1,5 @@
 import Foundation
 import NativeAuth
-import NativeAuthWire
 
 /// What an app holds between two actions: the state object the last result handed over, the auth
 /// methods it was offered, the signed-in account and the last error's message.
@@ -46,7 +45,6 @@ public struct HeldObjects: @unchecked Sendable {
 public final class EngineDriver: @unchecked Sendable {
     /// The application under test.
     public let app: MSALNativeAuthPublicClientApplication
-    private let outcomes = Locked<[Outcome]>([])
 
     /// The client id the built-in flows and the fuzzer use.
     public static let defaultClientId = "11111111-2222-4333-8444-555555555555"
@@ -58,10 +56,7 @@ public final class EngineDriver: @unchecked Sendable {
         transport: any Transport, clock: any NativeAuthClock = ImmediateClock(), uuids: any UUIDSource,
         tokenCache: TokenCache = TokenCache()
     ) throws {
-        let outcomes = self.outcomes
-        let environment = NativeAuthEnvironment(
-            transport: transport, clock: clock, uuidSource: uuids, tokenCache: tokenCache,
-            outcomeObserver: { outcome in outcomes.withLock { $0.append(outcome) } })
+        let environment = NativeAuthEnvironment(transport: transport, clock: clock, uuidSource: uuids, tokenCache: tokenCache)
         app = try MSALNativeAuthPublicClientApplication(
             clientId: clientId, authority: authority, challengeTypes: EngineOptions.challengeTypes(challengeTypes),
             capabilities: EngineOptions.capabilities(capabilities), environment: environment)
@@ -78,13 +73,12 @@ public final class EngineDriver: @unchecked Sendable {
     }
 
     /// Performs `action` with what the app holds (``EngineCall``); nil when the object the action
-    /// needs is missing or has no such method.
+    /// needs is missing or has no such method. The Outcome is the result's own (what the engine's
+    /// outcome observer would be told: the same value).
     public func perform(_ action: ReplayAction, held: HeldObjects) async -> Performed? {
-        outcomes.withLock { $0.removeAll() }
         guard let result = await EngineCall.perform(
             action, app: app, state: held.state, methods: held.methods, account: held.account)
         else { return nil }
-        let outcome = outcomes.withLock { $0.last } ?? result.outcome
-        return Performed(outcome: outcome, held: HeldObjects(of: result, after: held), result: result)
+        return Performed(outcome: result.outcome, held: HeldObjects(of: result, after: held), result: result)
     }
 }

@@ -124,13 +124,12 @@ struct LeakScannerTests {
         #expect(leaky.contains { $0.detector == "token" })
     }
 
-    @Test("The watched-field check says yes to every code and secret field and no to others of the same lengths")
+    @Test("The watched-field check names every code and secret field's kind and says no to others of the same lengths")
     func watchedFields() {
-        for name in LeakDetectors.codeFields.union(LeakDetectors.secretFields) {
-            #expect(LeakDetectors.isWatchedField(name), "\(name)")
-        }
+        for name in LeakDetectors.codeFields { #expect(LeakDetectors.watchedKind(name) == .code, "\(name)") }
+        for name in LeakDetectors.secretFields { #expect(LeakDetectors.watchedKind(name) == .secret, "\(name)") }
         for name in ["name", "value", "url", "text", "status", "mimeType", "passwords", "Cookie", "", String(repeating: "x", count: 80)] {
-            #expect(!LeakDetectors.isWatchedField(name), "\(name)")
+            #expect(LeakDetectors.watchedKind(name) == nil, "\(name)")
         }
     }
 }
