@@ -127,7 +127,7 @@ struct TLSServerTests {
             let result = await app.signIn(username: "someone@contoso.com", password: "Typed-Pass-9")
             #expect(result.outcome.callback == "onSignInCompleted", "\(live.output)")
             #expect(live.output.contains("serving 3 recorded exchanges of captures/signin-password.har"))
-            let served = try await live.await(#"(?s)(served.*served.*served)"#, seconds: 5)
+            let served = try await live.await(#"(?s)(served.*served.*served)"#, seconds: 30)
             #expect(served != nil, "\(live.output)")
             #expect(!live.output.contains("Typed-Pass-9"))
         }
@@ -172,7 +172,7 @@ struct TLSServerTests {
         }
         let live = try #require(finished)
         #expect(live.process.terminationStatus == 0, "\(live.output)")
-        let written = try #require(try await live.await(#"wrote (\d+) entries"#, seconds: 5), "\(live.output)")
+        let written = try #require(try await live.await(#"wrote (\d+) entries"#, seconds: 30), "\(live.output)")
         #expect((Int(written) ?? 0) >= 2)
         let text = try String(contentsOfFile: capture, encoding: .utf8)
         #expect(text.contains("/oauth2/v2.0/initiate"))

@@ -128,7 +128,7 @@ struct ResponseJSONParserTests {
         }
     }
 
-    @Test("nesting up to Foundation's 512 levels is read quickly; deeper is malformed")
+    @Test("nesting up to Foundation's 512 levels is read; deeper, even 5,000 levels, is malformed without exhausting the stack")
     func nesting() {
         func nested(_ depth: Int, array: Bool) -> Data {
             let open = array ? "[" : "{\"a\":"
@@ -136,14 +136,11 @@ struct ResponseJSONParserTests {
             let inner = String(repeating: open, count: depth - 1) + (array ? "" : "1") + String(repeating: close, count: depth - 1)
             return Data(("{\"x\":\"y\",\"nested\":" + inner + "}").utf8)
         }
-        let clock = ContinuousClock()
-        let start = clock.now
         for array in [true, false] {
             #expect(JSONValue.object(from: nested(512, array: array))?["x"]?.stringValue == "y")
             #expect(JSONValue.object(from: nested(513, array: array)) == nil)
             #expect(JSONValue.object(from: nested(5_000, array: array)) == nil)
         }
-        #expect(clock.now - start < .seconds(2))
         let body = nested(500, array: true)
         let response = NativeAuthHTTPResponse(statusCode: 200, body: body)
         #expect(ResponseClassifier.classify(response, endpoint: .signInInitiate) == .success(SuccessBody()))
