@@ -28,7 +28,7 @@ let modules: [Module] = [
     Module(name: "HAR", testTarget: "HARTests"),
     Module(name: "NativeAuthWire", testTarget: "NativeAuthWireTests"),
     Module(
-        name: "Redaction", uses: ["HAR"], products: [("Yams", "Yams")],
+        name: "Redaction", uses: ["HAR", "NativeAuthWire"], products: [("Yams", "Yams")],
         testTarget: "RedactionTests", testExclude: ["Golden"]),
     Module(name: "NativeAuth", uses: ["NativeAuthWire"], testUses: ["NativeAuthWire"], testTarget: "NativeAuthTests"),
     Module(
@@ -62,7 +62,7 @@ let modules: [Module] = [
         testUses: ["Redaction"],
         testTarget: "ReplayTests"),
     Module(
-        name: "Inspector", uses: ["HAR", "Redaction", "Replay"], products: [("Crypto", "swift-crypto")],
+        name: "Inspector", uses: ["HAR", "NativeAuthWire", "Redaction", "Replay"], products: [("Crypto", "swift-crypto")],
         testUses: ["Fuzz", "HAR", "Replay"], testTarget: "InspectorTests", testExclude: ["Golden"]),
     Module(
         name: "Scenarios", uses: ["NativeAuth", "NativeAuthWire", "Emulator", "Recorder", "HAR", "Redaction", "Replay", "Inspector"],

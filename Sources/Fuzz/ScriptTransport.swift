@@ -1,6 +1,7 @@
 import Foundation
 import HAR
 import NativeAuth
+import NativeAuthWire
 
 /// One request the engine sent during a case, kept for repro captures and the newState check.
 public struct SentRequest: Sendable, Hashable {
@@ -82,7 +83,8 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
     }
 }
 
-/// A minimal `application/x-www-form-urlencoded` reader (`+` and `%20` are spaces), separate from the engine's.
+/// Finds one field of a form body without decoding the others (names are compared as bytes where they can be);
+/// the value is decoded by NativeAuthWire's lenient ``FormCodec`` decoding, the one the tools share.
 enum FormReader {
     static func value(of name: String, in body: [UInt8]) -> String? {
         var start = 0
@@ -120,46 +122,6 @@ enum FormReader {
     }
 
     static func decode(_ bytes: ArraySlice<UInt8>) -> String {
-        if !hasPlusOrPercent(bytes) {
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "+") {
-                out.append(0x20)
-            } else if byte == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let value = hexPair(bytes[i + 1], bytes[i + 2])
-                ?? UInt8(String(decoding: bytes[(i + 1)...(i + 2)], as: UTF8.self), radix: 16)
-            {
-                out.append(value)
-                i += 2
-            } else {
-                out.append(byte)
-            }
-            i += 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Whether `bytes` holds a `+` or `%` (HAR's word-at-a-time check: a token can be a megabyte).
-    static func hasPlusOrPercent(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { FormURLDecoding.isEncoded($0) }
-    }
-
-    /// Two hex digits as a byte; nil otherwise (the caller then asks `UInt8(_:radix:)`, which also takes a sign).
-    static func hexPair(_ high: UInt8, _ low: UInt8) -> UInt8? {
-        guard let h = hexDigit(high), let l = hexDigit(low) else { return nil }
-        return h << 4 | l
-    }
-
-    static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        bytes.withUnsafeBufferPointer { FormCodec.decodeLeniently(component: $0) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NativeAuthWire
 import Replay
 
 extension ExchangeView {
@@ -42,8 +43,8 @@ extension ExchangeView {
         if type.contains("x-www-form-urlencoded") {
             let lines = text.split(separator: "&", omittingEmptySubsequences: true).map { pair -> String in
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = FormURLDecoding.decode(parts[0])
-                return parts.count > 1 ? name + " = " + FormURLDecoding.decode(parts[1]) : name
+                let name = FormCodec.decodeLeniently(component: parts[0])
+                return parts.count > 1 ? name + " = " + FormCodec.decodeLeniently(component: parts[1]) : name
             }
             return Body(mimeType: mimeType, text: lines.joined(separator: "\n"), presentation: "form fields, decoded")
         }

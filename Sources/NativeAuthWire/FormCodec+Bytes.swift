@@ -31,15 +31,22 @@ extension FormCodec {
     }
 
     private static func leniently(_ part: ArraySlice<UInt8>) -> String {
+        part.withUnsafeBufferPointer { decodeLeniently(component: $0) }
+    }
+
+    /// Decodes one name or value without failing: `+` is a space, `%XX` with two hex digits is that byte, a
+    /// `%` without two hex digits after it stays as written, and bytes that are not UTF-8 become U+FFFD.
+    public static func decodeLeniently(component bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard needsDecoding(bytes) else { return String(decoding: bytes, as: UTF8.self) }
         var out = [UInt8]()
-        out.reserveCapacity(part.count)
-        var index = part.startIndex
-        while index < part.endIndex {
-            let byte = part[index]
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
             if byte == UInt8(ascii: "+") {
                 out.append(0x20)
-            } else if byte == UInt8(ascii: "%"), part.endIndex - index > 2, let high = hexNibble(part[index + 1]),
-                let low = hexNibble(part[index + 2])
+            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexNibble(bytes[index + 1]),
+                let low = hexNibble(bytes[index + 2])
             {
                 out.append(high << 4 | low)
                 index += 3
@@ -50,6 +57,35 @@ extension FormCodec {
             index += 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``decodeLeniently(component:)`` of the UTF-8 of `text`.
+    public static func decodeLeniently(component text: Substring) -> String {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
+        return Array(text.utf8).withUnsafeBufferPointer { decodeLeniently(component: $0) }
+    }
+
+    /// Whether decoding would change `bytes` (they hold a `+` or a `%`), eight bytes at a time: a form value
+    /// can be a token of many kilobytes.
+    public static func needsDecoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var index = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let percent = word ^ 0x2525_2525_2525_2525
+            let plus = word ^ 0x2B2B_2B2B_2B2B_2B2B
+            // A zero byte in either marks a `%` or a `+` (the has-zero-byte test, exact as a whole: a borrow
+            // only starts at a zero byte).
+            if ((percent &- ones) & ~percent | (plus &- ones) & ~plus) & highs != 0 { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") || bytes[index] == UInt8(ascii: "+") { return true }
+            index += 1
+        }
+        return false
     }
 
     static func hexNibble(_ byte: UInt8) -> UInt8? {
@@ -72,25 +108,28 @@ extension FormCodec {
     /// Appends the escaped form of `string`.
     static func append(_ string: String, to out: inout [UInt8]) {
         var string = string
-        string.withUTF8 { bytes in
-            unreserved.withUnsafeBufferPointer { table in
-                var index = 0
-                while index < bytes.count {
-                    // A run of unreserved bytes is copied at once.
-                    let start = index
-                    index = unreservedRunEnd(bytes, from: index)
-                    while index < bytes.count, table[Int(bytes[index])] { index += 1 }
-                    if index > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
-                    guard index < bytes.count else { return }
-                    let byte = bytes[index]
-                    index += 1
-                    if byte == UInt8(ascii: " ") {
-                        out.append(UInt8(ascii: "+"))
-                    } else {
-                        out.append(UInt8(ascii: "%"))
-                        out.append(upperHex[Int(byte >> 4)])
-                        out.append(upperHex[Int(byte & 0x0F)])
-                    }
+        string.withUTF8 { appendEscaped($0, to: &out) }
+    }
+
+    /// Appends the escaped form of the UTF-8 bytes of one name or value (the rules of ``FormCodec``).
+    public static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        unreserved.withUnsafeBufferPointer { table in
+            var index = 0
+            while index < bytes.count {
+                // A run of unreserved bytes is copied at once.
+                let start = index
+                index = unreservedRunEnd(bytes, from: index)
+                while index < bytes.count, table[Int(bytes[index])] { index += 1 }
+                if index > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                guard index < bytes.count else { return }
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: " ") {
+                    out.append(UInt8(ascii: "+"))
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(upperHex[Int(byte >> 4)])
+                    out.append(upperHex[Int(byte & 0x0F)])
                 }
             }
         }

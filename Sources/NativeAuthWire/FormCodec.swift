@@ -122,7 +122,7 @@ public enum FormCodec {
                 out.append(0x20)
                 index += 1
             } else if byte == UInt8(ascii: "%") {
-                guard index + 2 < end, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                guard index + 2 < end, let high = hexNibble(bytes[index + 1]), let low = hexNibble(bytes[index + 2])
                 else { throw FormDecodingError(kind: .malformedEscape, offset: index) }
                 out.append(high << 4 | low)
                 index += 3
@@ -135,15 +135,6 @@ public enum FormCodec {
             throw FormDecodingError(kind: .invalidUTF8, offset: start)
         }
         return string
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }
 

@@ -133,7 +133,7 @@ enum BodyFields {
             let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
             let rawName = pair[pair.startIndex..<equals]
             let matches =
-                rawName.withUnsafeBufferPointer(FormURLDecoding.isEncoded)
+                rawName.withUnsafeBufferPointer(FormCodec.needsDecoding)
                 ? decode(rawName) == name : rawName.elementsEqual(wanted)
             if matches {
                 found = equals < pair.endIndex ? decode(pair[(equals + 1)...]) : ""
@@ -145,7 +145,7 @@ enum BodyFields {
     /// Percent-decodes one form component, `+` as space; invalid escapes are kept as they are
     /// (HAR's lenient form decoding, which redaction and replay use too).
     static func decode(_ component: ArraySlice<UInt8>) -> String {
-        component.withUnsafeBufferPointer { FormURLDecoding.decode($0) }
+        component.withUnsafeBufferPointer { FormCodec.decodeLeniently(component: $0) }
     }
 
     /// The top-level string members of a JSON object body (empty when it is not one).

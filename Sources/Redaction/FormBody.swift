@@ -1,4 +1,5 @@
 import HAR
+import NativeAuthWire
 
 /// An `application/x-www-form-urlencoded` body (or URL query) split into fields, keeping each
 /// field's raw text so that unchanged fields are written back byte for byte.
@@ -73,60 +74,25 @@ struct FormBody {
 
     var isChanged: Bool { fields.contains { $0.replacement != nil } }
 
-    /// One name or value decoded (``FormURLDecoding``, shared with Replay).
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String { FormURLDecoding.decode(bytes) }
+    /// One name or value decoded (NativeAuthWire's lenient ``FormCodec`` decoding, shared with Replay).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String { FormCodec.decodeLeniently(component: bytes) }
 
-    static func decode(_ text: Substring) -> String { FormURLDecoding.decode(text) }
+    static func decode(_ text: Substring) -> String { FormCodec.decodeLeniently(component: text) }
 
-    /// Percent-encodes everything but unreserved characters; a space becomes `+`.
-    static func encode(_ text: String) -> String {
-        // Names and placeholders are usually all unreserved: nothing to encode.
-        if text.utf8.allSatisfy(isUnreserved) { return text }
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        var text = text
-        text.withUTF8 { appendEncoded($0, to: &output) }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// `encode` on UTF-8 bytes, appending to `out` (no string made, one pass).
-    static func appendEncoded(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        let hex: StaticString = "0123456789ABCDEF"
-        var runStart = 0
-        for (index, byte) in bytes.enumerated() where !isUnreserved(byte) {
-            // Unreserved runs are copied whole.
-            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            runStart = index + 1
-            if byte == UInt8(ascii: " ") {
-                out.append(UInt8(ascii: "+"))
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex.utf8Start[Int(byte >> 4)])
-                out.append(hex.utf8Start[Int(byte & 0x0F)])
-            }
-        }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
-    }
-
-    /// `encode` of a string, appended to `out`.
-    static func appendEncoded(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendEncoded($0, to: &out) }
-    }
-
-    /// `decode` when `isEncoded` is already known.
+    /// `decode` when whether the bytes need decoding is already known.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, isEncoded: Bool) -> String {
         isEncoded ? decode(bytes) : String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Letters, digits and `-._~`, which `encode` writes as they are.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
+    /// Percent-encodes everything but unreserved characters; a space becomes `+` (``FormCodec``'s encoder).
+    static func encode(_ text: String) -> String { FormCodec.escape(text) }
+
+    /// `encode` on UTF-8 bytes, appending to `out`.
+    static func appendEncoded(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) { FormCodec.appendEscaped(bytes, to: &out) }
+
+    /// `encode` of a string, appended to `out`.
+    static func appendEncoded(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { FormCodec.appendEscaped($0, to: &out) }
     }
 }

@@ -1,4 +1,5 @@
 import HAR
+import NativeAuthWire
 
 #if canImport(Glibc)
     import Glibc
@@ -78,7 +79,7 @@ extension ValueRedactor {
             }
             let nameBytes = UnsafeBufferPointer(rebasing: bytes[partStart..<(equals ?? end)])
             let valueBytes = UnsafeBufferPointer(rebasing: bytes[(equals.map { $0 + 1 } ?? end)..<end])
-            let nameIsEncoded = FormURLDecoding.isEncoded(nameBytes)
+            let nameIsEncoded = FormCodec.needsDecoding(nameBytes)
             // Where this field's text starts in `output` once it is written there.
             let mark = output.count
             var written = false
@@ -88,16 +89,16 @@ extension ValueRedactor {
                 let index = byteNames.index(ignoringASCIICase: nameBytes)
                 let action = index.map { byteNames.action(at: $0) }
                 if action != .keep {
-                    let valueIsEncoded = FormURLDecoding.isEncoded(valueBytes)
+                    let valueIsEncoded = FormCodec.needsDecoding(valueBytes)
                     if index != nil || valueIsEncoded || !rules.patternsCannotMatch(valueBytes) {
                         let value = FormBody.decode(valueBytes, isEncoded: valueIsEncoded)
                         if !changed { startForm(bytes, upTo: partStart, after: leading, in: &output) }
                         // The name needs no decoding: encoded again from its bytes.
                         FormBody.appendEncoded(nameBytes, to: &output)
                         output.append(UInt8(ascii: "="))
-                        if action == .redact {
+                        if action == .redact, let index {
                             // A placeholder is written as it is (form encoding keeps it).
-                            written = appendReplacement(of: value, kind: byteNames.kind(at: index!), to: &output)
+                            written = appendReplacement(of: value, kind: byteNames.kind(at: index), to: &output)
                         } else if let replaced = apply(index.map { byteNames.rule(at: $0) }, to: value) {
                             FormBody.appendEncoded(replaced, to: &output)
                             written = true

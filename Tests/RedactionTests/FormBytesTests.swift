@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NativeAuthWire
 import Testing
 
 @testable import Redaction
@@ -69,7 +70,7 @@ struct FormBytesTests {
             FormBody.appendEncoded(text, to: &out)
             #expect(out == [0x7A] + Array(FormBody.encode(text).utf8), "\(text)")
             var copy = text
-            let encoded = copy.withUTF8 { FormURLDecoding.isEncoded($0) }
+            let encoded = copy.withUTF8 { FormCodec.needsDecoding($0) }
             #expect(encoded == text.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }, "\(text)")
             let decoded = copy.withUTF8 { FormBody.decode($0, isEncoded: encoded) }
             #expect(decoded == FormBody.decode(Substring(text)), "\(text)")
