@@ -17,7 +17,7 @@ extension ExchangeView {
         let responseJSON = try? JSONParser.parse(responseBytes)
         self.init(
             entry: index, method: entry.request.method, url: entry.request.url,
-            endpoint: ReplayEndpoint.recognise(path: path)?.path ?? (path.isEmpty ? "/" : path), host: host,
+            endpoint: NativeAuthEndpoint.recognise(path: path)?.path ?? (path.isEmpty ? "/" : path), host: host,
             status: entry.response.status, statusText: entry.response.statusText,
             error: responseJSON?["error"]?.stringValue, suberror: responseJSON?["suberror"]?.stringValue,
             milliseconds: entry.time.isFinite ? max(0, entry.time) : 0,

@@ -1,9 +1,11 @@
+import NativeAuthWire
+
 /// Groups native-auth exchanges into flows: MSAL's resend of a flow's last request (after a 5xx, no
 /// response or a PKeyAuth challenge, within the SDK's budget) stays in that flow, start requests
 /// included; otherwise a start endpoint begins a flow, and a later request joins the flow that handed
 /// out its continuation (or refresh) token, else the flow with its `client-request-id`.
 enum FlowGrouper {
-    static let startEndpoints: Set<ReplayEndpoint> = [.signUpStart, .signInInitiate, .resetPasswordStart]
+    static let startEndpoints: Set<NativeAuthEndpoint> = [.signUpStart, .signInInitiate, .resetPasswordStart]
 
     static func group(_ exchanges: [RecordedExchange]) -> [[RecordedExchange]] {
         var flows: [[RecordedExchange]] = []

@@ -29,7 +29,7 @@ public struct MockSequence: Sendable {
 
     /// Answers one request (`path` is the URL path, `body` the form body).
     public mutating func answer(method: String, path: String, body: [UInt8]) -> Answer {
-        let endpoint = ReplayEndpoint.recognise(path: path)
+        let endpoint = NativeAuthEndpoint.recognise(path: path)
         let fields = FormCodec.decodeLeniently(bytes: body)
         for index in exchanges.indices where !used[index] {
             if matcher.matches(method: method, endpoint: endpoint, fields: fields, recorded: exchanges[index]) {

@@ -84,7 +84,7 @@ public enum MockServer {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: exchange.responseBody)))
         case .refuse(let bytes, let closest, let differing):
             logger.notice(
-                "refused", metadata: ["path": "\(ReplayEndpoint.recognise(path: path)?.path ?? "non-native-auth")",
+                "refused", metadata: ["path": "\(NativeAuthEndpoint.recognise(path: path)?.path ?? "non-native-auth")",
                                       "closestEntry": "\(closest.map(String.init) ?? "none")",
                                       "differingFields": "\(differing.joined(separator: ","))"])
             return json(404, bytes)
@@ -157,7 +157,7 @@ public enum MockEntry {
             throw MockError(message: "\(capturePath): no native-auth exchange to serve")
         }
         let mock = try await MockServer.start(exchanges: exchanges, host: host, port: port, tls: tls, logger: logger)
-        let authority = ReplayEndpoint.authority(of: first.url, endpoint: first.endpoint)
+        let authority = NativeAuthEndpoint.authority(of: first.url, endpoint: first.endpoint)
             .flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? ""
         print("authtape mock: serving \(exchanges.count) recorded exchanges of \(capturePath)")
         print("authority: \(mock.baseURL.absoluteString)\(authority)")

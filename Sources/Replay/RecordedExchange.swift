@@ -3,32 +3,15 @@ import HAR
 import NativeAuth
 import NativeAuthWire
 
-/// A native-auth endpoint, recognised by the end of a URL path whatever the host and tenant segment.
-public enum ReplayEndpoint: String, Sendable, Hashable, CaseIterable {
-    case signUpStart = "/signup/v1.0/start"
-    case signUpChallenge = "/signup/v1.0/challenge"
-    case signUpContinue = "/signup/v1.0/continue"
-    case signInInitiate = "/oauth2/v2.0/initiate"
-    case signInChallenge = "/oauth2/v2.0/challenge"
-    case signInIntrospect = "/oauth2/v2.0/introspect"
-    case token = "/oauth2/v2.0/token"
-    case registerIntrospect = "/register/v1.0/introspect"
-    case registerChallenge = "/register/v1.0/challenge"
-    case registerContinue = "/register/v1.0/continue"
-    case resetPasswordStart = "/resetpassword/v1.0/start"
-    case resetPasswordChallenge = "/resetpassword/v1.0/challenge"
-    case resetPasswordContinue = "/resetpassword/v1.0/continue"
-    case resetPasswordSubmit = "/resetpassword/v1.0/submit"
-    case resetPasswordPollCompletion = "/resetpassword/v1.0/poll_completion"
-
-    /// The path suffix, e.g. `/signup/v1.0/start`.
-    public var path: String { rawValue }
-
-    /// The endpoint whose path the URL path ends with (case-insensitive, trailing slash ignored).
-    public static func recognise(path: String) -> ReplayEndpoint? {
+/// How Replay recognises NativeAuthWire's endpoints in captures that other tools wrote, and cuts the
+/// authority the engine was configured with out of a recorded URL.
+extension NativeAuthEndpoint {
+    /// The endpoint whose path the URL path ends with, case-insensitively and with a trailing slash ignored
+    /// (a capture may come from any client; the SDKs' own exact match is ``NativeAuthEndpoint/init(path:)``).
+    public static func recognise(path: String) -> NativeAuthEndpoint? {
         var lower = path.lowercased()
         if lower.hasSuffix("/") { lower.removeLast() }
-        return allCases.first { lower.hasSuffix($0.rawValue) }
+        return allCases.first { lower.hasSuffix($0.path) }
     }
 
     /// The path part of a URL string (no query or fragment), or nil when it is not a URL.
@@ -38,14 +21,14 @@ public enum ReplayEndpoint: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The URL up to (not including) the endpoint path: the authority the engine was configured with.
-    static func authority(of url: String, endpoint: ReplayEndpoint) -> String? {
+    static func authority(of url: String, endpoint: NativeAuthEndpoint) -> String? {
         guard var components = URLComponents(string: url) else { return nil }
         components.query = nil
         components.fragment = nil
         let path = components.percentEncodedPath
-        guard path.lowercased().hasSuffix(endpoint.rawValue) || path.lowercased().hasSuffix(endpoint.rawValue + "/")
+        guard path.lowercased().hasSuffix(endpoint.path) || path.lowercased().hasSuffix(endpoint.path + "/")
         else { return nil }
-        let cut = path.lowercased().hasSuffix("/") ? endpoint.rawValue.count + 1 : endpoint.rawValue.count
+        let cut = path.lowercased().hasSuffix("/") ? endpoint.path.count + 1 : endpoint.path.count
         components.percentEncodedPath = String(path.dropLast(cut))
         return components.string
     }
@@ -56,7 +39,7 @@ public struct RecordedExchange: Sendable {
     /// Index of the entry in `log.entries`.
     public var entryIndex: Int
     /// The endpoint.
-    public var endpoint: ReplayEndpoint
+    public var endpoint: NativeAuthEndpoint
     /// HTTP method.
     public var method: String
     /// Full request URL as recorded.
@@ -141,8 +124,8 @@ extension RecordedExchange {
     public static func exchanges(of document: HARDocument) -> [RecordedExchange] {
         var result: [RecordedExchange] = []
         for (index, entry) in document.log.entries.enumerated() {
-            guard let path = ReplayEndpoint.urlPath(entry.request.url),
-                let endpoint = ReplayEndpoint.recognise(path: path)
+            guard let path = NativeAuthEndpoint.urlPath(entry.request.url),
+                let endpoint = NativeAuthEndpoint.recognise(path: path)
             else { continue }
             let body = (try? entry.request.postData?.bodyBytes()) ?? []
             var fields = FormCodec.decodeLeniently(bytes: body)

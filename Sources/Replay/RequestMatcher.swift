@@ -55,7 +55,7 @@ public struct RequestMatcher: Sendable {
     }
 
     /// The differences between a sent request and a recorded one (empty when they match).
-    public func differences(method: String, endpoint: ReplayEndpoint?, fields: [FormField], recorded: RecordedExchange)
+    public func differences(method: String, endpoint: NativeAuthEndpoint?, fields: [FormField], recorded: RecordedExchange)
         -> [Difference]
     {
         var result: [Difference] = []
@@ -79,7 +79,7 @@ public struct RequestMatcher: Sendable {
     }
 
     /// Whether a sent request matches a recorded one.
-    public func matches(method: String, endpoint: ReplayEndpoint?, fields: [FormField], recorded: RecordedExchange) -> Bool {
+    public func matches(method: String, endpoint: NativeAuthEndpoint?, fields: [FormField], recorded: RecordedExchange) -> Bool {
         guard endpoint == recorded.endpoint, method.uppercased() == recorded.method else { return false }
         // Pair fields by name in order of appearance; no dictionaries on this hot path.
         var used = [Bool](repeating: false, count: fields.count)

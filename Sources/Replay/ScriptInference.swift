@@ -1,4 +1,5 @@
 import HAR
+import NativeAuthWire
 import NativeAuth
 import Oracle
 
@@ -60,7 +61,7 @@ public enum ScriptInference {
         }
         return ReplayAppConfiguration(
             clientId: first.field("client_id") ?? "",
-            authority: ReplayEndpoint.authority(of: first.url, endpoint: first.endpoint) ?? "https://replay.invalid",
+            authority: NativeAuthEndpoint.authority(of: first.url, endpoint: first.endpoint) ?? "https://replay.invalid",
             challengeTypes: challengeTypes, capabilities: capabilities, scopes: scopes)
     }
 

@@ -10,7 +10,7 @@ public final class ScriptedTransport: Transport, @unchecked Sendable {
     /// What happened to one request.
     public struct Served: Sendable {
         /// The endpoint requested, nil when the path is not a native-auth endpoint.
-        public var endpoint: ReplayEndpoint?
+        public var endpoint: NativeAuthEndpoint?
         /// The recorded exchange that answered it, nil when refused.
         public var answeredBy: RecordedExchange?
         /// Why it was refused (closest recorded request and differences), nil when answered.
@@ -52,7 +52,7 @@ public final class ScriptedTransport: Transport, @unchecked Sendable {
 
     /// Answers from the capture or fails closed.
     public func send(_ request: NativeAuthHTTPRequest) async throws -> NativeAuthHTTPResponse {
-        let endpoint = ReplayEndpoint.recognise(path: request.url.path)
+        let endpoint = NativeAuthEndpoint.recognise(path: request.url.path)
         let fields = FormCodec.decodeLeniently(bytes: request.body)
         let outcome: Result<RecordedExchange, TransportError> = lock.withLock {
             requests += 1
@@ -81,7 +81,7 @@ public final class ScriptedTransport: Transport, @unchecked Sendable {
         }
     }
 
-    private func refusal(method: String, endpoint: ReplayEndpoint?, fields: [FormField]) -> String {
+    private func refusal(method: String, endpoint: NativeAuthEndpoint?, fields: [FormField]) -> String {
         let what = "\(method) \(endpoint?.path ?? "a non-native-auth path")"
         let expectedNext = cursor < queue.count ? queue[cursor] : nil
         let pool = expectedNext.map { [$0] } ?? all
@@ -103,7 +103,7 @@ public final class ScriptedTransport: Transport, @unchecked Sendable {
 /// The recorded request nearest to a sent one: same endpoint first, then fewest differing fields.
 enum ClosestMatch {
     static func find(
-        method: String, endpoint: ReplayEndpoint?, fields: [FormField], among candidates: [RecordedExchange],
+        method: String, endpoint: NativeAuthEndpoint?, fields: [FormField], among candidates: [RecordedExchange],
         matcher: RequestMatcher
     ) -> (exchange: RecordedExchange, differences: [RequestMatcher.Difference])? {
         var best: (exchange: RecordedExchange, differences: [RequestMatcher.Difference], score: Int)?
