@@ -9,9 +9,9 @@ extension FormCodec {
         out.reserveCapacity(fields.reduce(fields.count * 2) { $0 + $1.name.utf8.count + $1.value.utf8.count * 3 })
         for (index, field) in fields.enumerated() {
             if index > 0 { out.append(UInt8(ascii: "&")) }
-            append(field.name, to: &out)
+            appendEscaped(field.name, to: &out)
             out.append(UInt8(ascii: "="))
-            append(field.value, to: &out)
+            appendEscaped(field.value, to: &out)
         }
         return out
     }
@@ -37,7 +37,17 @@ extension FormCodec {
     /// Decodes one name or value without failing: `+` is a space, `%XX` with two hex digits is that byte, a
     /// `%` without two hex digits after it stays as written, and bytes that are not UTF-8 become U+FFFD.
     public static func decodeLeniently(component bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard needsDecoding(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+        needsDecoding(bytes) ? unescapeLeniently(bytes) : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``decodeLeniently(component:)`` of the UTF-8 of `text`.
+    public static func decodeLeniently(component text: Substring) -> String {
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
+        return Array(text.utf8).withUnsafeBufferPointer(unescapeLeniently)
+    }
+
+    /// The decoding of ``decodeLeniently(component:)`` once a `+` or `%` is known to be there.
+    private static func unescapeLeniently(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var out = [UInt8]()
         out.reserveCapacity(bytes.count)
         var index = 0
@@ -57,12 +67,6 @@ extension FormCodec {
             index += 1
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// ``decodeLeniently(component:)`` of the UTF-8 of `text`.
-    public static func decodeLeniently(component text: Substring) -> String {
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
-        return Array(text.utf8).withUnsafeBufferPointer { decodeLeniently(component: $0) }
     }
 
     /// Whether decoding would change `bytes` (they hold a `+` or a `%`), eight bytes at a time: a form value
@@ -98,15 +102,15 @@ extension FormCodec {
     }
 
     /// Whether each byte value is unreserved (a table: this runs for every byte of every request).
-    private static let unreserved: [Bool] = {
+    static let unreserved: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8 { table[Int(byte)] = true }
         return table
     }()
     private static let upperHex = Array("0123456789ABCDEF".utf8)
 
-    /// Appends the escaped form of `string`.
-    static func append(_ string: String, to out: inout [UInt8]) {
+    /// Appends the escaped form of one name or value.
+    public static func appendEscaped(_ string: String, to out: inout [UInt8]) {
         var string = string
         string.withUTF8 { appendEscaped($0, to: &out) }
     }

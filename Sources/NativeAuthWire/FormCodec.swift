@@ -73,9 +73,11 @@ public enum FormCodec {
 
     /// Percent-encodes one name or value with the rules above.
     public static func escape(_ string: String) -> String {
+        // Names and placeholders are usually all unreserved: nothing to escape, nothing to copy.
+        if string.utf8.allSatisfy({ unreserved[Int($0)] }) { return string }
         var out = [UInt8]()
         out.reserveCapacity(string.utf8.count)
-        append(string, to: &out)
+        appendEscaped(string, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -143,7 +143,7 @@ enum BodyFields {
     }
 
     /// Percent-decodes one form component, `+` as space; invalid escapes are kept as they are
-    /// (HAR's lenient form decoding, which redaction and replay use too).
+    /// (NativeAuthWire's lenient `FormCodec` decoding, which redaction and replay use too).
     static func decode(_ component: ArraySlice<UInt8>) -> String {
         component.withUnsafeBufferPointer { FormCodec.decodeLeniently(component: $0) }
     }

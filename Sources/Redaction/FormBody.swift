@@ -64,7 +64,7 @@ struct FormBody {
         for (index, field) in fields.enumerated() {
             if index > 0 { output += "&" }
             if let replacement = field.replacement {
-                output += Self.encode(field.name) + "=" + Self.encode(replacement)
+                output += FormCodec.escape(field.name) + "=" + FormCodec.escape(replacement)
             } else {
                 output += field.raw
             }
@@ -82,17 +82,5 @@ struct FormBody {
     /// `decode` when whether the bytes need decoding is already known.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, isEncoded: Bool) -> String {
         isEncoded ? decode(bytes) : String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Percent-encodes everything but unreserved characters; a space becomes `+` (``FormCodec``'s encoder).
-    static func encode(_ text: String) -> String { FormCodec.escape(text) }
-
-    /// `encode` on UTF-8 bytes, appending to `out`.
-    static func appendEncoded(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) { FormCodec.appendEscaped(bytes, to: &out) }
-
-    /// `encode` of a string, appended to `out`.
-    static func appendEncoded(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { FormCodec.appendEscaped($0, to: &out) }
     }
 }

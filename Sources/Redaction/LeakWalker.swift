@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NativeAuthWire
 
 /// Walks a HAR document's JSON tree and runs the detectors on every string in it.
 ///
@@ -285,7 +286,7 @@ struct LeakWalker {
 
     /// The forms a canary takes when it is form-encoded or JSON-escaped.
     static func encodedVariants(of canary: String) -> [String] {
-        var variants = [canary, FormBody.encode(canary)]
+        var variants = [canary, FormCodec.escape(canary)]
         if let escaped = canary.addingPercentEncoding(withAllowedCharacters: .alphanumerics) { variants.append(escaped) }
         variants.append(Data(canary.utf8).base64EncodedString())
         return variants

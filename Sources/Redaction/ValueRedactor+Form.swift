@@ -60,7 +60,7 @@ extension ValueRedactor {
     ) -> [UInt8]? {
         guard let base = bytes.baseAddress else {
             // The empty body: one field, empty name and value.
-            return apply(table[""], to: "").map { leading + Array(("=" + FormBody.encode($0)).utf8) }
+            return apply(table[""], to: "").map { leading + Array(("=" + FormCodec.escape($0)).utf8) }
         }
         // Unwrapped once: binding an optional table per field copied it (retaining its arrays).
         let byBytes = names?.isASCII == true
@@ -94,13 +94,13 @@ extension ValueRedactor {
                         let value = FormBody.decode(valueBytes, isEncoded: valueIsEncoded)
                         if !changed { startForm(bytes, upTo: partStart, after: leading, in: &output) }
                         // The name needs no decoding: encoded again from its bytes.
-                        FormBody.appendEncoded(nameBytes, to: &output)
+                        FormCodec.appendEscaped(nameBytes, to: &output)
                         output.append(UInt8(ascii: "="))
                         if action == .redact, let index {
                             // A placeholder is written as it is (form encoding keeps it).
                             written = appendReplacement(of: value, kind: byteNames.kind(at: index), to: &output)
                         } else if let replaced = apply(index.map { byteNames.rule(at: $0) }, to: value) {
-                            FormBody.appendEncoded(replaced, to: &output)
+                            FormCodec.appendEscaped(replaced, to: &output)
                             written = true
                         }
                     }
@@ -111,9 +111,9 @@ extension ValueRedactor {
                 let lowered = name.utf8.contains { $0 &- UInt8(ascii: "A") < 26 || $0 >= 0x80 } ? name.lowercased() : name
                 if let replaced = apply(table[lowered], to: value) {
                     if !changed { startForm(bytes, upTo: partStart, after: leading, in: &output) }
-                    FormBody.appendEncoded(name, to: &output)
+                    FormCodec.appendEscaped(name, to: &output)
                     output.append(UInt8(ascii: "="))
-                    FormBody.appendEncoded(replaced, to: &output)
+                    FormCodec.appendEscaped(replaced, to: &output)
                     written = true
                 }
             }

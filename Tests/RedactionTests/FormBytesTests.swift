@@ -67,8 +67,8 @@ struct FormBytesTests {
         for _ in 0..<2000 {
             let text = generator.text(from: pieces, upTo: 20)
             var out: [UInt8] = [0x7A]
-            FormBody.appendEncoded(text, to: &out)
-            #expect(out == [0x7A] + Array(FormBody.encode(text).utf8), "\(text)")
+            FormCodec.appendEscaped(text, to: &out)
+            #expect(out == [0x7A] + Array(FormCodec.escape(text).utf8), "\(text)")
             var copy = text
             let encoded = copy.withUTF8 { FormCodec.needsDecoding($0) }
             #expect(encoded == text.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }, "\(text)")
