@@ -81,6 +81,9 @@ final class CompiledRules: @unchecked Sendable {
         case Patterns.jwt: return Array("eyJ".utf8)
         case Patterns.email: return Array("@".utf8)
         case Patterns.phone: return Array("+".utf8)
+        case Patterns.methodIDAfterMethods: return Array("/methods/".utf8)
+        case Patterns.methodIDAfterMFA: return Array("/mfa/".utf8)
+        case Patterns.methodIDAfterRegister: return Array("/register/".utf8)
         default: return nil
         }
     }

@@ -116,7 +116,8 @@ struct JSONBodyBytes {
                                 hasEscapes: token.hasEscapes))
                         return true
                     }
-                    forcedKind = kind(found)
+                    // An array is not what the rule replaces: its elements get the rules.
+                    if byte != UInt8(ascii: "[") { forcedKind = kind(found) }
                 }
             }
         }
@@ -135,8 +136,9 @@ struct JSONBodyBytes {
                 actions.append(
                     Action(operation: .replace, range: token.range, isString: true, kind: kind, hasEscapes: token.hasEscapes))
             case .rules:
-                // Patterns only run where one could match (escapes never stand for a literal).
-                if !rules.patternsCannotMatch(reader.inner(token)) {
+                // Patterns only run where one could match (an escape may stand for a `/` of a
+                // literal: strings with escapes always get them).
+                if token.hasEscapes || !rules.patternsCannotMatch(reader.inner(token)) {
                     actions.append(
                         Action(operation: .patterns, range: token.range, isString: true, kind: "", hasEscapes: token.hasEscapes))
                 }
@@ -388,6 +390,14 @@ extension JSONBodyBytes {
     /// Whether JSON escapes anything in `bytes`: `"`, `\` or a control character.
     static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+        return false
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is an array (which a redact-values-inside rule leaves to the rules).
+    var isArray: Bool {
+        if case .array = self { return true }
         return false
     }
 }
