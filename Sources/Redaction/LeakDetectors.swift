@@ -1,5 +1,10 @@
 import Foundation
 
+extension Character {
+    /// An ASCII digit.
+    var isASCIIDigit: Bool { asciiValue.map { $0 &- UInt8(ascii: "0") < 10 } ?? false }
+}
+
 /// The shape detectors of the leak scanner, compiled once.
 struct LeakDetectors: Sendable {
     let jwt: PCRE2Pattern
@@ -99,6 +104,37 @@ struct LeakDetectors: Sendable {
             }
         }
         return lower && upper && digit
+    }
+
+    /// `candidate` cut at every placeholder in it (`REDACTED-<kind>-<n>`), placeholders left
+    /// out; `[candidate]` when it holds none.
+    static func piecesAroundPlaceholders(_ candidate: Substring) -> [Substring] {
+        guard candidate.utf8.count >= PlaceholderTable.prefix.utf8.count, candidate.contains(PlaceholderTable.prefix) else {
+            return [candidate]
+        }
+        var pieces: [Substring] = []
+        var rest = candidate
+        while let found = rest.range(of: PlaceholderTable.prefix) {
+            pieces.append(rest[..<found.lowerBound])
+            // The kind, a dash and the number.
+            var end = found.upperBound
+            var lastDash: Substring.Index?
+            while end < rest.endIndex, let ascii = rest[end].asciiValue,
+                PlaceholderTable.isKindByte(ascii) || ascii == UInt8(ascii: "-")
+            {
+                if ascii == UInt8(ascii: "-") { lastDash = end }
+                end = rest.index(after: end)
+            }
+            guard let dash = lastDash, rest[rest.index(after: dash)..<end].allSatisfy(\.isASCIIDigit), rest.index(after: dash) < end else {
+                // Not a placeholder after all: keep it in the piece that follows.
+                pieces.append(rest[found.lowerBound..<end])
+                rest = rest[end...]
+                continue
+            }
+            rest = rest[end...]
+        }
+        pieces.append(rest)
+        return pieces
     }
 
     /// Whether a path segment found by `methodID` is a relation name (`…/register/sms/enroll`)

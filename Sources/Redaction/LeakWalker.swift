@@ -189,9 +189,11 @@ struct LeakWalker {
         let longTokens = shape.count >= 32 && shape.longestRun >= 32 && !LeakDetectors.isIdentifierField(fieldName)
         for range in longTokens ? detectors.longToken.matchRanges(in: text) : [] {
             let candidate = Self.withoutEscapeDigits(Self.substring(text, range), in: text, at: range.lowerBound)
-            if candidate.utf8.count >= 32, !PlaceholderTable.isPlaceholder(String(candidate)),
-                LeakDetectors.isHighEntropy(candidate), !LeakDetectors.isJWT(candidate)
-            {
+            // A path with a placeholder in it (`…/methods/email/REDACTED-method_id-2/verify`)
+            // is judged on what lies around the placeholders.
+            if LeakDetectors.piecesAroundPlaceholders(candidate).contains(where: {
+                $0.utf8.count >= 32 && LeakDetectors.isHighEntropy($0) && !LeakDetectors.isJWT($0)
+            }) {
                 report(entry, "token", "long token-like string \(LeakDetectors.mask(candidate))")
             }
         }
