@@ -37,6 +37,7 @@ struct LeakDetectors: Sendable {
         "x-cloud-trace-context", "x-trace-id", "x-datadog-trace-id", "x-fb-debug", "x-fb-trace-id", "x-msedge-ref",
         "x-azure-ref", "x-cache", "x-served-by", "x-timer", "x-cdn-backend", "etag", "if-none-match",
         "public-key-pins", "public-key-pins-report-only", "origin-trial", "x-client-data", "x-goog-trace-id",
+        "report-to", "nel", "_requestid",
     ]
 
     /// What a watched field holds.
@@ -76,7 +77,7 @@ struct LeakDetectors: Sendable {
             jwt = try PCRE2Pattern(#"[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"#, name: "leak-jwt")
             longToken = try PCRE2Pattern(#"[A-Za-z0-9+/_-]{32,}={0,2}"#, name: "leak-long-token")
             email = try PCRE2Pattern(#"[^\s@"'<>(),;:=&?/]+@[A-Za-z0-9*-]+(?:\.[A-Za-z0-9*-]+)*\.[A-Za-z*]{2,}"#, name: "leak-email")
-            phone = try PCRE2Pattern(#"\+\d[\d ()-]{6,18}\d"#, name: "leak-phone")
+            phone = try PCRE2Pattern(#"\+[1-9][\d ()-]{6,18}\d"#, name: "leak-phone")
             methodID = try PCRE2Pattern(#"/(?:methods|mfa|register)/[A-Za-z]+/\K[^/?#\s"'<>{}\\]+"#, name: "leak-method-id")
         } catch {
             fatalError("built-in leak detector did not compile: \(error)")
@@ -90,6 +91,32 @@ struct LeakDetectors: Sendable {
         let text = String(decoding: header, as: UTF8.self)
         return text.hasPrefix("{") && text.contains("\"alg\"")
     }
+
+    /// Whether a long-token candidate (already cut around placeholders) looks like a key or
+    /// token: some piece between slashes of 16 bytes or more mixes at least two each of lower
+    /// case, upper case and digits. URL paths (`io/harviewer/issue-62/css/harViewer`) and
+    /// JSONP callback names (`jQuery1111039…_1424574938474`) do not.
+    static func looksLikeToken(_ candidate: Substring) -> Bool {
+        candidate.utf8.split(separator: UInt8(ascii: "/")).contains { piece in
+            guard piece.count >= 16 else { return false }
+            var lower = 0, upper = 0, digit = 0
+            for byte in piece {
+                if byte &- 97 < 26 { lower += 1 } else if byte &- 65 < 26 { upper += 1 } else if byte &- 48 < 10 { digit += 1 }
+            }
+            return lower >= 2 && upper >= 2 && digit >= 2
+        }
+    }
+
+    /// Whether an e-mail candidate ends in a file extension (`logo@2x.png`: an image name).
+    static func isFileName(_ candidate: Substring) -> Bool {
+        guard let dot = candidate.lastIndex(of: ".") else { return false }
+        return fileExtensions.contains(candidate[candidate.index(after: dot)...].lowercased())
+    }
+
+    private static let fileExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "svg", "webp", "avif", "ico", "bmp", "css", "js", "json", "html", "htm", "woff", "woff2",
+        "mp4", "webm", "pdf",
+    ]
 
     /// Whether a long run of token characters mixes lower case, upper case and digits,
     /// as keys, tokens and base64 data do (identifiers in hex or words do not).

@@ -192,13 +192,14 @@ struct LeakWalker {
             // A path with a placeholder in it (`…/methods/email/REDACTED-method_id-2/verify`)
             // is judged on what lies around the placeholders.
             if LeakDetectors.piecesAroundPlaceholders(candidate).contains(where: {
-                $0.utf8.count >= 32 && LeakDetectors.isHighEntropy($0) && !LeakDetectors.isJWT($0)
+                $0.utf8.count >= 32 && LeakDetectors.looksLikeToken($0) && !LeakDetectors.isJWT($0)
             }) {
                 report(entry, "token", "long token-like string \(LeakDetectors.mask(candidate))")
             }
         }
         for range in shape.at ? detectors.email.matchRanges(in: text) : [] {
-            report(entry, "email", "e-mail address \(LeakDetectors.mask(Self.substring(text, range)))")
+            let candidate = Self.substring(text, range)
+            if !LeakDetectors.isFileName(candidate) { report(entry, "email", "e-mail address \(LeakDetectors.mask(candidate))") }
         }
         for range in shape.plus ? detectors.phone.matchRanges(in: text) : [] {
             report(entry, "phone", "phone number \(LeakDetectors.mask(Self.substring(text, range)))")

@@ -99,6 +99,10 @@ extension RuleSet {
         }
         rules.append(RedactionRule(name: "authorization-header", target: .header("Authorization"), kind: "authorization"))
         rules.append(RedactionRule(name: "proxy-authorization-header", target: .header("Proxy-Authorization"), kind: "authorization"))
+        // API keys and device attestation sent as headers by real apps and browsers.
+        for header in ["x-api-key", "api-key", "x-goog-api-key", "ocp-apim-subscription-key", "x-apple-i-md", "x-apple-i-md-m"] {
+            rules.append(RedactionRule(name: "\(header)-header", target: .header(header), kind: "api_key"))
+        }
         rules.append(RedactionRule(name: "cookies", target: .cookie("*"), kind: "cookie"))
         for field in nativeAuthKeptFields {
             rules.append(RedactionRule(name: "keep-\(field)", target: .formField(field), action: .keep, kind: "kept"))
