@@ -68,7 +68,11 @@ struct LeakWalker {
             // strings (content types, dates, names) can match nothing: their bytes say so before
             // a `String` is made of them.
             let shape = span.escaped ? nil : TextShape(bytes: cursor.raw(span))
-            if let shape, canaries.isEmpty, !shape.mayMatter(fieldName: fieldName) { break }
+            if let shape, canaries.isEmpty, !shape.mayMatter(fieldName: fieldName),
+                !(shape.slash && shape.count >= Self.shortestMethodPath && Self.mayHoldMethodPath(cursor.raw(span)))
+            {
+                break
+            }
             examine(cursor.text(span), shape: shape, entry: entry, fieldName: fieldName, depth: 0)
         case UInt8(ascii: "["):
             cursor.position += 1
@@ -304,7 +308,11 @@ struct LeakWalker {
     /// Whether `text` holds one of the literals every method-id path holds.
     static func mayHoldMethodPath(_ text: String) -> Bool {
         var copy = text
-        return copy.withUTF8 { bytes in LeakDetectors.methodPathLiterals.contains { ByteSearch.firstIndex(of: $0, in: bytes) != nil } }
+        return copy.withUTF8 { mayHoldMethodPath($0) }
+    }
+
+    static func mayHoldMethodPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        LeakDetectors.methodPathLiterals.contains { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
     }
 
     /// A long-token candidate without the two hex digits of a percent escape it starts with
@@ -385,7 +393,6 @@ struct TextShape {
         if count == 0 { return false }
         if let fieldName, LeakDetectors.watchedKind(fieldName) != nil { return true }
         return (dot && count >= 26) || longestRun >= 32 || at || plus || opensContainer || (equals && !space && !newline)
-            || (slash && count >= LeakWalker.shortestMethodPath)
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
