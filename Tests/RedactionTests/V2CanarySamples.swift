@@ -158,7 +158,7 @@ enum V2CanarySamples {
                 #"{"state":"interactionRequired","action":"verify","continuationToken":"\#(token("otp", 2))","id":"\#(emailMethod)","type":"email","hint":"\#(emailHint)","codeLength":8,"_links":{"verify":{"href":"\#(path)/verify"},"resend":{"href":"\#(path)/challenge"}}}"#),
             exchange(
                 path + "/verify", json: #"{"continuationToken":"\#(token("otp", 2))","otp":"\#(wrongOTP)"}"#, status: 400,
-                #"{"error":{"code":"invalidGrant","message":"AADSTS50184: OTP is incorrect.","innerError":{"code":"invalidOneTimeCode"},"correlationId":"\#(correlation)"}}"#),
+                #"{"error":{"code":"invalidGrant","message":"AADSTS50184: OTP is incorrect for \#(username).","innerError":{"code":"invalidOneTimeCode"},"correlationId":"\#(correlation)"}}"#),
             exchange(
                 path + "/challenge", json: #"{"continuationToken":"\#(token("otp", 2))"}"#, status: 200,
                 #"{"state":"interactionRequired","action":"verify","continuationToken":"\#(token("otp", 3))","id":"\#(emailMethod)","type":"email","hint":"\#(emailHint)","codeLength":8,"_links":{"verify":{"href":"\#(path)/verify"}}}"#),

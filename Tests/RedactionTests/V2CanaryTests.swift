@@ -135,6 +135,8 @@ struct V2CanaryTests {
             "grant_type=authorization_code", "client_id=\(samples.clientID)",
         ]
         for fragment in kept { #expect(text.contains(fragment), "\(fragment) is gone") }
+        // An address quoted in an error message is replaced; the message's other words stay.
+        #expect(text.contains("AADSTS50184: OTP is incorrect for REDACTED-"))
         // The attribute values were replaced, their names kept.
         #expect(text.contains(#"\"attributes\":{\"email\":\"REDACTED-"#))
         #expect(text.contains(#"\"attributes\":{\"password\":\"REDACTED-"#))
