@@ -64,6 +64,8 @@ struct JSONBodyBytes {
     /// Bit `n` set when some path rule has `n` components (most paths are looked up at a
     /// depth no rule has).
     private let pathDepths: UInt64
+    /// The path rules by number of components (`CompiledRules.jsonPathsByDepth`).
+    private let pathsByDepth: [[Int]]
     private var actions: [Action] = []
     /// The lowercased path of the current value, as `redactJSON` builds it: the bytes of
     /// each component one after the other, with where each ends.
@@ -76,6 +78,7 @@ struct JSONBodyBytes {
         keyNames = rules.jsonKeyNames
         pathRules = rules.jsonPathBytes
         pathDepths = rules.jsonPathDepths
+        pathsByDepth = rules.jsonPathsByDepth
     }
 
     /// The first pass over `body`.
@@ -188,8 +191,8 @@ struct JSONBodyBytes {
     /// The index of a path rule matching the current path.
     private func pathRule() -> Int? {
         let depth = pathEnds.count
-        guard pathDepths & (1 << UInt64(min(depth, 63))) != 0 else { return nil }
-        for index in pathRules.indices where pathRules[index].components.count == depth {
+        guard pathDepths & (1 << UInt64(min(depth, 63))) != 0, depth < pathsByDepth.count else { return nil }
+        for index in pathsByDepth[depth] {
             let matches = path.withUnsafeBufferPointer { path in
                 var start = 0
                 for (level, end) in pathEnds.enumerated() {
