@@ -31,6 +31,9 @@ final class CompiledRules: @unchecked Sendable {
     var jsonNamesAreASCII = true
     /// Bit `n` set when some JSON path rule has `n` components (bit 63: 63 or more).
     var jsonPathDepths: UInt64 = 0
+    /// For each number of components, the indices in `jsonPathBytes` of the rules that have
+    /// it, in order: a value is compared with the rules of its depth only.
+    var jsonPathsByDepth: [[Int]] = []
     /// The name tables again, for lookups from bytes (`NameTable`).
     var jsonKeyNames = NameTable([:])
     var formFieldNames = NameTable([:])
@@ -61,8 +64,12 @@ final class CompiledRules: @unchecked Sendable {
         literalAnchors = LiteralAnchors(requiredLiterals)
         jsonPathBytes = jsonPaths.map { ($0.components.map { Array($0.utf8) }, $0.rule) }
         jsonKeyNames = NameTable(jsonKeys)
-        for entry in jsonPathBytes {
+        for (index, entry) in jsonPathBytes.enumerated() {
             jsonPathDepths |= entry.components.count < 64 ? 1 << UInt64(entry.components.count) : 1 << 63
+            if jsonPathsByDepth.count <= entry.components.count {
+                jsonPathsByDepth += Array(repeating: [], count: entry.components.count + 1 - jsonPathsByDepth.count)
+            }
+            jsonPathsByDepth[entry.components.count].append(index)
         }
         jsonNamesAreASCII = jsonKeyNames.isASCII && jsonPathBytes.allSatisfy { $0.components.joined().allSatisfy { $0 < 0x80 } }
         formFieldNames = NameTable(formFields)
@@ -81,6 +88,9 @@ final class CompiledRules: @unchecked Sendable {
         case Patterns.jwt: return Array("eyJ".utf8)
         case Patterns.email: return Array("@".utf8)
         case Patterns.phone: return Array("+".utf8)
+        case Patterns.methodIDAfterMethods: return Array("/methods/".utf8)
+        case Patterns.methodIDAfterMFA: return Array("/mfa/".utf8)
+        case Patterns.methodIDAfterRegister: return Array("/register/".utf8)
         default: return nil
         }
     }
@@ -232,7 +242,9 @@ final class CompiledRules: @unchecked Sendable {
 
     /// The rule for a JSON value at `path` (lowercased components) under `key`.
     func jsonRule(path: [String], key: String?) -> RedactionRule? {
-        for entry in jsonPaths where entry.components == path { return entry.rule }
+        if path.count < jsonPathsByDepth.count {
+            for index in jsonPathsByDepth[path.count] where jsonPaths[index].components == path { return jsonPaths[index].rule }
+        }
         if let key { return jsonKeys[key.lowercased()] }
         return nil
     }

@@ -64,6 +64,8 @@ struct JSONBodyBytes {
     /// Bit `n` set when some path rule has `n` components (most paths are looked up at a
     /// depth no rule has).
     private let pathDepths: UInt64
+    /// The path rules by number of components (`CompiledRules.jsonPathsByDepth`).
+    private let pathsByDepth: [[Int]]
     private var actions: [Action] = []
     /// The lowercased path of the current value, as `redactJSON` builds it: the bytes of
     /// each component one after the other, with where each ends.
@@ -76,6 +78,7 @@ struct JSONBodyBytes {
         keyNames = rules.jsonKeyNames
         pathRules = rules.jsonPathBytes
         pathDepths = rules.jsonPathDepths
+        pathsByDepth = rules.jsonPathsByDepth
     }
 
     /// The first pass over `body`.
@@ -116,7 +119,8 @@ struct JSONBodyBytes {
                                 hasEscapes: token.hasEscapes))
                         return true
                     }
-                    forcedKind = kind(found)
+                    // An array is not what the rule replaces: its elements get the rules.
+                    if byte != UInt8(ascii: "[") { forcedKind = kind(found) }
                 }
             }
         }
@@ -135,8 +139,9 @@ struct JSONBodyBytes {
                 actions.append(
                     Action(operation: .replace, range: token.range, isString: true, kind: kind, hasEscapes: token.hasEscapes))
             case .rules:
-                // Patterns only run where one could match (escapes never stand for a literal).
-                if !rules.patternsCannotMatch(reader.inner(token)) {
+                // Patterns only run where one could match (an escape may stand for a `/` of a
+                // literal: strings with escapes always get them).
+                if token.hasEscapes || !rules.patternsCannotMatch(reader.inner(token)) {
                     actions.append(
                         Action(operation: .patterns, range: token.range, isString: true, kind: "", hasEscapes: token.hasEscapes))
                 }
@@ -186,8 +191,8 @@ struct JSONBodyBytes {
     /// The index of a path rule matching the current path.
     private func pathRule() -> Int? {
         let depth = pathEnds.count
-        guard pathDepths & (1 << UInt64(min(depth, 63))) != 0 else { return nil }
-        for index in pathRules.indices where pathRules[index].components.count == depth {
+        guard pathDepths & (1 << UInt64(min(depth, 63))) != 0, depth < pathsByDepth.count else { return nil }
+        for index in pathsByDepth[depth] {
             let matches = path.withUnsafeBufferPointer { path in
                 var start = 0
                 for (level, end) in pathEnds.enumerated() {
@@ -388,6 +393,14 @@ extension JSONBodyBytes {
     /// Whether JSON escapes anything in `bytes`: `"`, `\` or a control character.
     static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+        return false
+    }
+}
+
+extension JSONValue {
+    /// Whether the value is an array (which a redact-values-inside rule leaves to the rules).
+    var isArray: Bool {
+        if case .array = self { return true }
         return false
     }
 }

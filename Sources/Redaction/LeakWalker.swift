@@ -68,7 +68,11 @@ struct LeakWalker {
             // strings (content types, dates, names) can match nothing: their bytes say so before
             // a `String` is made of them.
             let shape = span.escaped ? nil : TextShape(bytes: cursor.raw(span))
-            if let shape, canaries.isEmpty, !shape.mayMatter(fieldName: fieldName) { break }
+            if let shape, canaries.isEmpty, !shape.mayMatter(fieldName: fieldName),
+                !(shape.slash && shape.count >= Self.shortestMethodPath && Self.mayHoldMethodPath(cursor.raw(span)))
+            {
+                break
+            }
             examine(cursor.text(span), shape: shape, entry: entry, fieldName: fieldName, depth: 0)
         case UInt8(ascii: "["):
             cursor.position += 1
@@ -168,8 +172,12 @@ struct LeakWalker {
         if let fieldName, let kind = LeakDetectors.watchedKind(fieldName), !PlaceholderTable.isPlaceholder(text) {
             if kind == .code, shape.count >= 4, shape.count <= 10, shape.allDigits {
                 report(entry, "code", "one-time code in field '\(fieldName)' (\(shape.count) digits)")
-            } else if kind == .secret, !Self.isRedactedHeaderValue(text), !["true", "false", "1", "0"].contains(text) {
+            } else if kind == .code, LeakDetectors.isAuthorizationCode(text, shape: shape.count) {
+                report(entry, "code", "authorization code in field '\(fieldName)': \(LeakDetectors.mask(Substring(text)))")
+            } else if kind == .secret, !Self.isRedactedHeaderValue(text, fieldName: fieldName), !["true", "false", "1", "0"].contains(text) {
                 report(entry, "secret-field", "field '\(fieldName)' holds a value that is not a placeholder: \(LeakDetectors.mask(Substring(text)))")
+            } else if kind == .masked, text.utf8.contains(UInt8(ascii: "*")) {
+                report(entry, "masked-identifier", "field '\(fieldName)' holds a masked address or number: \(LeakDetectors.mask(Substring(text)))")
             }
         }
         guard runShapes else {
@@ -182,19 +190,31 @@ struct LeakWalker {
                 report(entry, "jwt", "JSON Web Token \(LeakDetectors.mask(candidate))")
             }
         }
-        for range in shape.count >= 32 && shape.longestRun >= 32 ? detectors.longToken.matchRanges(in: text) : [] {
+        let longTokens = shape.count >= 32 && shape.longestRun >= 32 && !LeakDetectors.isIdentifierField(fieldName)
+        for range in longTokens ? detectors.longToken.matchRanges(in: text) : [] {
             let candidate = Self.withoutEscapeDigits(Self.substring(text, range), in: text, at: range.lowerBound)
-            if candidate.utf8.count >= 32, !PlaceholderTable.isPlaceholder(String(candidate)),
-                LeakDetectors.isHighEntropy(candidate), !LeakDetectors.isJWT(candidate)
-            {
+            // A path with a placeholder in it (`…/methods/email/REDACTED-method_id-2/verify`)
+            // is judged on what lies around the placeholders.
+            if LeakDetectors.piecesAroundPlaceholders(candidate).contains(where: {
+                $0.utf8.count >= 32 && LeakDetectors.looksLikeToken($0) && !LeakDetectors.isJWT($0)
+            }) {
                 report(entry, "token", "long token-like string \(LeakDetectors.mask(candidate))")
             }
         }
         for range in shape.at ? detectors.email.matchRanges(in: text) : [] {
-            report(entry, "email", "e-mail address \(LeakDetectors.mask(Self.substring(text, range)))")
+            let candidate = Self.substring(text, range)
+            if !LeakDetectors.isFileName(candidate) { report(entry, "email", "e-mail address \(LeakDetectors.mask(candidate))") }
         }
         for range in shape.plus ? detectors.phone.matchRanges(in: text) : [] {
             report(entry, "phone", "phone number \(LeakDetectors.mask(Self.substring(text, range)))")
+        }
+        if shape.slash, shape.count >= Self.shortestMethodPath, Self.mayHoldMethodPath(text) {
+            for range in detectors.methodID.matchRanges(in: text) {
+                let segment = Self.substring(text, range)
+                if !PlaceholderTable.isPlaceholder(String(segment)), !LeakDetectors.isRelationName(segment) {
+                    report(entry, "method-id", "method id in a V2 path \(LeakDetectors.mask(segment))")
+                }
+            }
         }
         examineInside(text, shape: shape, entry: entry, depth: depth)
     }
@@ -252,20 +272,47 @@ struct LeakWalker {
 
     /// `Bearer REDACTED-authorization-1` and cookie lists whose values are placeholders count
     /// as redacted: at least one placeholder, and no other word of 16 characters or more in a
-    /// value. A cookie's name (before its first `=`) is not a value: `stsservicecookie=…` is.
-    static func isRedactedHeaderValue(_ value: String) -> Bool {
+    /// value; or no value at all (`name=; Path=/` deletes a cookie). A cookie's name (before its
+    /// first `=`) is not a value: `stsservicecookie=…` is. Each line of a value of several lines
+    /// is a header of its own, and in a `Set-Cookie` line only the cookie is a value: its
+    /// attributes (`Domain`, `Path`, `Expires`, `SameSite`…) are not.
+    static func isRedactedHeaderValue(_ value: String, fieldName: String? = nil) -> Bool {
         var placeholder = false
-        for item in value.split(whereSeparator: { $0 == ";" || $0 == "," }) {
-            let content = item.firstIndex(of: "=").map { item[item.index(after: $0)...] } ?? item
-            for word in content.split(whereSeparator: { $0 == " " || $0 == "=" }) {
-                if PlaceholderTable.isPlaceholder(String(word)) {
-                    placeholder = true
-                } else if word.count >= 16 {
-                    return false
+        var holdsValue = false
+        let setCookie = fieldName == "set-cookie"
+        for line in value.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let items: [Substring]
+            if setCookie {
+                items = [line.prefix { $0 != ";" }]
+            } else {
+                items = line.split(whereSeparator: { $0 == ";" || $0 == "," })
+            }
+            for item in items {
+                let content = item.firstIndex(of: "=").map { item[item.index(after: $0)...] } ?? item
+                for word in content.split(whereSeparator: { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\"" }) {
+                    holdsValue = true
+                    if PlaceholderTable.isPlaceholder(String(word)) {
+                        placeholder = true
+                    } else if word.count >= 16 {
+                        return false
+                    }
                 }
             }
         }
-        return placeholder
+        return placeholder || !holdsValue
+    }
+
+    /// The shortest text `methodID` can match in (`/mfa/a/b`).
+    static let shortestMethodPath = 8
+
+    /// Whether `text` holds one of the literals every method-id path holds.
+    static func mayHoldMethodPath(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { mayHoldMethodPath($0) }
+    }
+
+    static func mayHoldMethodPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        LeakDetectors.methodPathLiterals.contains { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
     }
 
     /// A long-token candidate without the two hex digits of a percent escape it starts with
@@ -303,7 +350,7 @@ struct LeakWalker {
 struct TextShape {
     /// Bytes.
     var count = 0
-    var dot = false, at = false, plus = false, equals = false, space = false, newline = false
+    var dot = false, at = false, plus = false, equals = false, space = false, newline = false, slash = false
     /// Whether every byte is an ASCII digit.
     var allDigits = true
     /// The longest run of bytes the long-token detector's class holds (`A-Za-z0-9+/_-`).
@@ -312,14 +359,16 @@ struct TextShape {
     var opensContainer = false
 
     // What each byte is, as bits: one load per byte instead of a chain of comparisons.
-    private static let tokenByte: UInt8 = 1, dotByte: UInt8 = 2, atByte: UInt8 = 4, plusByte: UInt8 = 8
-    private static let equalsByte: UInt8 = 16, spaceByte: UInt8 = 32, newlineByte: UInt8 = 64, otherThanDigit: UInt8 = 128
-    private static let classes: [UInt8] = (0...255).map { value -> UInt8 in
+    private static let tokenByte: UInt16 = 1, dotByte: UInt16 = 2, atByte: UInt16 = 4, plusByte: UInt16 = 8
+    private static let equalsByte: UInt16 = 16, spaceByte: UInt16 = 32, newlineByte: UInt16 = 64, otherThanDigit: UInt16 = 128
+    private static let slashByte: UInt16 = 256
+    private static let classes: [UInt16] = (0...255).map { value -> UInt16 in
         let byte = UInt8(value)
-        var bits: UInt8 = byte &- 48 < 10 ? 0 : otherThanDigit
+        var bits: UInt16 = byte &- 48 < 10 ? 0 : otherThanDigit
         switch byte {
+        case UInt8(ascii: "/"): bits |= tokenByte | slashByte
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            UInt8(ascii: "_"), UInt8(ascii: "-"):
             bits |= tokenByte
         case UInt8(ascii: "+"): bits |= tokenByte | plusByte
         case UInt8(ascii: "."): bits |= dotByte
@@ -351,7 +400,7 @@ struct TextShape {
         var index = 0
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         if index < bytes.count { opensContainer = bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") }
-        var seen: UInt8 = 0
+        var seen: UInt16 = 0
         var run = 0
         var longest = 0
         Self.classes.withUnsafeBufferPointer { classes in
@@ -373,6 +422,7 @@ struct TextShape {
         equals = seen & Self.equalsByte != 0
         space = seen & Self.spaceByte != 0
         newline = seen & Self.newlineByte != 0
+        slash = seen & Self.slashByte != 0
         allDigits = seen & Self.otherThanDigit == 0
     }
 }

@@ -30,7 +30,9 @@ public struct RedactionRule: Sendable, Hashable {
         /// Keep the value as it is; no pattern rule runs over it either.
         case keep
         /// The value is a JSON object (possibly sent as a string, like native auth's
-        /// `attributes`): keep its keys and replace every scalar value inside it.
+        /// `attributes`): keep its keys and replace every scalar value inside it. A JSON array
+        /// found there is not replaced: its elements get the other rules (V2 answers list
+        /// attribute descriptions in an `attributes` array).
         case redactValuesInside = "redact-values-inside"
     }
 

@@ -31,6 +31,32 @@ extension RuleSet {
         ("login_hint", "login_hint"),
         ("code", "code"),
         ("client_secret", "client_secret"),
+        ("claims", "claims"),
+    ]
+
+    /// V2's JSON keys (native-auth-v2.md §5): camelCase, in JSON bodies only (form and query
+    /// names stay V1's). `password`, `username`, `code` and `attributes` are V1's rules already.
+    static let nativeAuthV2SecretKeys: [(key: String, kind: String)] = [
+        ("continuationToken", "continuation_token"),
+        ("newPassword", "password"),
+        ("otp", "code"),
+        ("authorizationCode", "code"),
+        ("target", "challenge_target"),
+        ("hint", "challenge_target_label"),
+    ]
+
+    /// JSON paths kept although a key rule names their last key: V2 error codes (`code` is
+    /// otherwise an authorization or one-time code). Path rules win over key rules.
+    static let nativeAuthKeptPaths: [String] = [
+        "error.code", "error.innerError.code", "error.innerError.details[].code", "error.details[].code",
+    ]
+
+    /// The method-id segment of a V2 href or request path (`…/auth/methods/email/{id}/challenge`,
+    /// `…/mfa/sms/{id}/challenge`, `…/register/sms/{id}/enroll`), one pattern per literal each
+    /// match holds. Relation names in that place (`…/register/sms/enroll`) and URI-template
+    /// variables stay.
+    static let methodIDPathPatterns: [String] = [
+        Patterns.methodIDAfterMethods, Patterns.methodIDAfterMFA, Patterns.methodIDAfterRegister,
     ]
 
     /// Fields kept as they are: identifiers of the flow, not of the user.
@@ -56,19 +82,45 @@ extension RuleSet {
         // lists the same ids under `methods[].id`.
         rules.append(RedactionRule(name: "method-id-json", target: .jsonPath("methods[].id"), kind: "method_id"))
         rules.append(RedactionRule(name: "method-id-field", target: .formField("id"), kind: "method_id"))
+        // V2 names the selected method by a top-level `id` and lists ids under `_embedded`.
+        rules.append(RedactionRule(name: "method-id-json", target: .jsonPath("id"), kind: "method_id"))
+        rules.append(RedactionRule(name: "method-id-json", target: .jsonPath("_embedded.methods[].id"), kind: "method_id"))
+        for path in nativeAuthKeptPaths {
+            rules.append(RedactionRule(name: "keep-\(path)", target: .jsonPath(path), action: .keep, kind: "kept"))
+        }
+        for (key, kind) in nativeAuthV2SecretKeys {
+            rules.append(RedactionRule(name: "\(key)-json", target: .jsonKey(key), kind: kind))
+        }
+        // A request's `attributes` object (V1 form string or V2 JSON object) has its values
+        // replaced; V2 answers list attribute descriptions in an `attributes` array, walked
+        // with the other rules (an array is not what this rule replaces).
         for target: RedactionRule.Target in [.formField("attributes"), .queryParameter("attributes"), .jsonKey("attributes")] {
             rules.append(RedactionRule(name: "attributes", target: target, action: .redactValuesInside, kind: "attribute"))
         }
         rules.append(RedactionRule(name: "authorization-header", target: .header("Authorization"), kind: "authorization"))
         rules.append(RedactionRule(name: "proxy-authorization-header", target: .header("Proxy-Authorization"), kind: "authorization"))
+        // API keys and device attestation sent as headers by real apps and browsers.
+        for header in ["x-api-key", "api-key", "x-goog-api-key", "ocp-apim-subscription-key", "x-apple-i-md", "x-apple-i-md-m"] {
+            rules.append(RedactionRule(name: "\(header)-header", target: .header(header), kind: "api_key"))
+        }
         rules.append(RedactionRule(name: "cookies", target: .cookie("*"), kind: "cookie"))
         for field in nativeAuthKeptFields {
             rules.append(RedactionRule(name: "keep-\(field)", target: .formField(field), action: .keep, kind: "kept"))
-            rules.append(RedactionRule(name: "keep-\(field)", target: .jsonKey(field), action: .keep, kind: "kept"))
+            // V2's `error` is an object whose `message` may quote an address: only its codes
+            // are kept (above), the flat OAuth string needs no rule.
+            if field != "error" {
+                rules.append(RedactionRule(name: "keep-\(field)", target: .jsonKey(field), action: .keep, kind: "kept"))
+            }
             rules.append(RedactionRule(name: "keep-\(field)", target: .queryParameter(field), action: .keep, kind: "kept"))
         }
         for header in ["client-request-id", "x-ms-request-id", "x-ms-correlation-id", "x-ms-clitelem", "content-type", "content-length", "content-encoding", "date"] {
             rules.append(RedactionRule(name: "keep-\(header)", target: .header(header), action: .keep, kind: "kept"))
+        }
+        for key in ["correlationId", "traceId"] {
+            rules.append(RedactionRule(name: "keep-\(key)", target: .jsonKey(key), action: .keep, kind: "kept"))
+        }
+        for pattern in methodIDPathPatterns {
+            rules.append(RedactionRule(name: "method-id-path", target: .pattern(pattern), kind: "method_id"))
         }
         rules.append(RedactionRule(name: "jwt", target: .pattern(Patterns.jwt), kind: "jwt"))
         rules.append(RedactionRule(name: "email", target: .pattern(Patterns.email), kind: "email"))
@@ -88,4 +140,13 @@ public enum Patterns {
     public static let email = #"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"#
     /// An international phone number written with a leading `+`.
     public static let phone = #"\+[1-9](?:[ ()-]?[0-9]){7,14}"#
+    /// The path segment after `/methods/<type>/`: a V2 method id (not a relation name, not a
+    /// `{template}` variable).
+    public static let methodIDAfterMethods = #"/methods/[A-Za-z]+/\K"# + methodIDSegment
+    /// The path segment after `/mfa/<type>/`.
+    public static let methodIDAfterMFA = #"/mfa/[A-Za-z]+/\K"# + methodIDSegment
+    /// The path segment after `/register/<type>/`.
+    public static let methodIDAfterRegister = #"/register/[A-Za-z]+/\K"# + methodIDSegment
+    /// A path segment that is not one of V2's relation names.
+    static let methodIDSegment = #"(?!(?i:challenge|verify|resend|recover|enroll|register|activate|poll|update|continue)(?![^/?#\s"'<>\\]))[^/?#\s"'<>{}\\]+"#
 }

@@ -151,7 +151,7 @@ extension ValueRedactor {
     mutating func jsonEdits(_ cursor: inout JSONCursor, path: inout [String], key: String?, into edits: inout [ByteEdit]) throws(ScanFailure) {
         let first = try cursor.peek()
         let start = cursor.position
-        if let rule = rules.jsonRule(path: path, key: key) {
+        if let rule = rules.jsonRule(path: path, key: key), !(rule.action == .redactValuesInside && first == UInt8(ascii: "[")) {
             if first == UInt8(ascii: "\""), rule.action != .keep {
                 let span = try cursor.string()
                 let text = cursor.text(span)

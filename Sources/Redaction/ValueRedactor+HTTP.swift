@@ -12,10 +12,43 @@ extension ValueRedactor {
         }
     }
 
-    /// A header value with its secrets replaced; nil when nothing changed.
+    /// A header value with its secrets replaced; nil when nothing changed. A value of several
+    /// lines (`Set-Cookie: a=1; Path=/\nb=2`, as Chrome HAR Capturer, chrome-har, Firebug and
+    /// Firefox 43 export repeated headers) is redacted line by line, each as its own header.
     mutating func redactHeaderValue(name: String, value: String) -> String? {
+        if Self.holdsLineFeed(value) {
+            return redactEachLine(value) { redactor, line in redactor.redactHeaderLine(name: name, value: line) }
+        }
+        return redactHeaderLine(name: name, value: value)
+    }
+
+    /// Whether `value` has a line feed (a header value that joins several header lines).
+    static func holdsLineFeed(_ value: String) -> Bool {
+        value.utf8.contains(0x0A)
+    }
+
+    /// `value` split at line feeds (a carriage return before one stays with its line's end),
+    /// each line given to `redactLine`; nil when no line changed.
+    mutating func redactEachLine(_ value: String, _ redactLine: (inout ValueRedactor, String) -> String?) -> String? {
+        var changed = false
+        var lines: [String] = []
+        for part in value.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = String(part)
+            let carriageReturn = line.utf8.last == 0x0D
+            if carriageReturn { line = String(line.dropLast()) }
+            if let redacted = redactLine(&self, line) {
+                changed = true
+                line = redacted
+            }
+            lines.append(carriageReturn ? line + "\r" : line)
+        }
+        return changed ? lines.joined(separator: "\n") : nil
+    }
+
+    /// One line of a header value.
+    private mutating func redactHeaderLine(name: String, value: String) -> String? {
         let lowered = name.lowercased()
-        if let rule = rules.headers[lowered] { return redactHeaderValue(rule: rule, value: value) }
+        if let rule = rules.headers[lowered] { return redactHeaderLine(rule: rule, value: value) }
         if lowered == "cookie" { return redactCookieHeader(value) }
         if lowered == "set-cookie" { return redactSetCookie(value) }
         if Self.urlHeaders.contains(lowered) { return lowered == "link" ? redactLinkHeader(value) : redactURL(value) }
@@ -48,8 +81,17 @@ extension ValueRedactor {
         return changed ? result + (tail ?? String(rest)) : nil
     }
 
-    /// The value of a header whose name has `rule`.
+    /// The value of a header whose name has `rule`, line by line.
     mutating func redactHeaderValue(rule: RedactionRule, value: String) -> String? {
+        guard rule.action != .keep else { return nil }
+        if Self.holdsLineFeed(value) {
+            return redactEachLine(value) { redactor, line in redactor.redactHeaderLine(rule: rule, value: line) }
+        }
+        return redactHeaderLine(rule: rule, value: value)
+    }
+
+    /// One line of a header whose name has `rule`.
+    private mutating func redactHeaderLine(rule: RedactionRule, value: String) -> String? {
         guard rule.action != .keep else { return nil }
         // Keep an authorization scheme readable: `Bearer REDACTED-authorization-1`.
         if let space = value.firstIndex(of: " "), Self.isAuthorizationScheme(value[..<space].utf8) {

@@ -115,7 +115,9 @@ struct ValueRedactor {
 
     /// Redacts a JSON document: key and path rules first, patterns inside other strings.
     mutating func redactJSON(_ value: JSONValue, path: inout [String], key: String?) -> JSONValue {
-        if let rule = rules.jsonRule(path: path, key: key) {
+        // An array under a redact-values-inside rule gets the rules (V2 lists attribute
+        // descriptions in an `attributes` array).
+        if let rule = rules.jsonRule(path: path, key: key), !(rule.action == .redactValuesInside && value.isArray) {
             switch rule.action {
             case .keep:
                 return value
