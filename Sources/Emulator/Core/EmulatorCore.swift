@@ -91,7 +91,8 @@ public final class EmulatorCore: Sendable {
 
     // MARK: Dispatch
 
-    /// Answers one HTTP request: a native-auth endpoint, OpenID metadata, an admin or Mock API call.
+    /// Answers one HTTP request: a native-auth V1 endpoint, a V2 request (``handleV2(_:)``, Sources/Emulator/V2),
+    /// OpenID metadata, an admin or Mock API call.
     public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
         let path = request.path
         if path.hasPrefix("/_authtape/") || path == "/_authtape" {
