@@ -106,7 +106,8 @@ struct TokenEndpointRuleTests {
         let h = try EmulatorHarness()
         let badScope = h.post(.token, [("grant_type", "password"), ("scope", " "), ("continuation_token", "x")])
         #expect(badScope.error == "invalid_scope")
-        let grant = h.post(.token, [("grant_type", "authorization_code"), ("code", "x")])
+        // authorization_code is V2's code exchange on the same path (V2AuthorizationTests).
+        let grant = h.post(.token, [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("code", "x")])
         #expect(grant.error == "unsupported_grant_type")
     }
 

@@ -36,6 +36,7 @@ extension EmulatorConfig {
         if let n = fields.take("registration") { config.registration = try readRegistration(n) }
         if let n = fields.take("faults") { config.faults = try readFaults(n) }
         if let n = fields.take("server") { config.server = try readServer(n) }
+        if let n = fields.take("nativeAuthV2") { config.nativeAuthV2 = try readNativeAuthV2(n) }
         try fields.finish()
         try config.validate()
         return config

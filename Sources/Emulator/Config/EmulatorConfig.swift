@@ -27,6 +27,8 @@ public struct EmulatorConfig: Sendable, Equatable {
     public var faults: Faults = .init()
     /// Operator settings: admin token, persistence file, seed, Mock API.
     public var server: Server = .init()
+    /// Native authentication V2: the wire-shape settings of the V2 profile.
+    public var nativeAuthV2: NativeAuthV2 = .init()
 
     public init() {}
 

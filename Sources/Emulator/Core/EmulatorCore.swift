@@ -18,6 +18,8 @@ public final class EmulatorCore: Sendable {
     let tokens: FlowTokenCodec
     let issuer: TokenIssuer
     let clients: [ResolvedClient]
+    /// Native authentication V2 (Sources/Emulator/V2): its token codec and flows.
+    let v2: V2Runtime
     private let clientIndex: [String: Int]
     private let endpointsByPath: [String: NativeAuthEndpoint]
 
@@ -42,6 +44,7 @@ public final class EmulatorCore: Sendable {
         var random = SeededGenerator(seed: seed)
         self.adminToken = config.server.adminToken ?? "adm-" + random.token(18)
         self.tokens = FlowTokenCodec(keyBytes: random.bytes(32))
+        self.v2 = V2Runtime(seed: seed)
         self.issuer = try TokenIssuer(random: &random, tenantID: config.tenant.id)
         var resolved: [ResolvedClient] = []
         for (i, client) in config.clients.enumerated() {
@@ -88,7 +91,8 @@ public final class EmulatorCore: Sendable {
 
     // MARK: Dispatch
 
-    /// Answers one HTTP request: a native-auth endpoint, OpenID metadata, an admin or Mock API call.
+    /// Answers one HTTP request: a native-auth V1 endpoint, a V2 request (``handleV2(_:)``, Sources/Emulator/V2),
+    /// OpenID metadata, an admin or Mock API call.
     public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
         let path = request.path
         if path.hasPrefix("/_authtape/") || path == "/_authtape" {
@@ -97,6 +101,7 @@ public final class EmulatorCore: Sendable {
         if path.hasPrefix("/config/") {
             return config.server.mockAPI ? handleMockConfig(request) : notFound(request)
         }
+        if let v2 = handleV2(request) { return v2 }
         guard let (endpoint, tenant) = match(path) else {
             if let metadata = handleMetadata(request) { return metadata }
             return notFound(request)

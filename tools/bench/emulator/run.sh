@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Load test of the emulator: wrk with keep-alive against /oauth2/v2.0/initiate and a full password
-# sign-in (initiate → challenge → token). Prints requests/s and latency percentiles.
+# Load test of the emulator: wrk with keep-alive against /oauth2/v2.0/initiate (V1), /oauth2/v2.0/authorize-challenge
+# (V2) and a full password sign-in (initiate → challenge → token). Prints requests/s and latency percentiles.
 #
 #   tools/bench/emulator/run.sh                 # builds authtape in release, 2 threads, 32 connections, 10 s
 #   DURATION=30s CONNECTIONS=64 tools/bench/emulator/run.sh
@@ -40,6 +40,10 @@ base="http://127.0.0.1:$port/contoso.onmicrosoft.com"
 
 echo "== emulator: POST /oauth2/v2.0/initiate ($threads threads, $connections connections, $duration, keep-alive)"
 wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$here/initiate.lua" "$base/oauth2/v2.0/initiate"
+
+echo
+echo "== emulator: V2 POST /oauth2/v2.0/authorize-challenge ($threads threads, $connections connections, $duration, keep-alive; 401 answers expected)"
+wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$here/authorize-challenge.lua" "$base/oauth2/v2.0/authorize-challenge"
 
 echo
 echo "== emulator: full password sign-in (initiate, challenge, token)"

@@ -1,0 +1,60 @@
+/// JSON member names and form field names of native authentication V2 (spec native-auth-v2 §1.2, §1.3, §1.6).
+public enum V2Key {
+    // Flow handle: camelCase in JSON, snake_case in the O1/O2 form and the O1 answer.
+    public static let continuationToken = "continuationToken"
+    public static let continuationTokenForm = "continuation_token"
+    // HAL envelope.
+    public static let state = "state"
+    public static let action = "action"
+    public static let links = "_links"
+    public static let embedded = "_embedded"
+    public static let methods = "methods"
+    public static let href = "href"
+    public static let name = "name"
+    public static let templated = "templated"
+    public static let challengeContext = "challengeContext"
+    public static let authenticationFactor = "authenticationFactor"
+    public static let scenario = "scenario"
+    public static let id = "id"
+    public static let type = "type"
+    public static let hint = "hint"
+    public static let codeLength = "codeLength"
+    public static let payload = "payload"
+    public static let pollInterval = "pollInterval"
+    // Attributes.
+    public static let attributes = "attributes"
+    public static let attributeID = "attributeId"
+    public static let inputType = "inputType"
+    public static let required = "required"
+    public static let canChange = "canChange"
+    public static let label = "label"
+    public static let regex = "regex"
+    public static let confirmationInput = "confirmationInput"
+    // Request members.
+    public static let username = "username"
+    public static let password = "password"
+    public static let newPassword = "newPassword"
+    public static let otp = "otp"
+    public static let target = "target"
+    /// The JIT activation code (O15), and the authorization code of the O2 answer and the O17 form.
+    public static let code = "code"
+    public static let authorizationCode = "authorizationCode"
+    // Error envelope.
+    public static let error = "error"
+    public static let message = "message"
+    public static let innerError = "innerError"
+    public static let details = "details"
+    public static let attributeIDs = "attributeIds"
+    public static let correlationID = "correlationId"
+    public static let correlationIDSnake = "correlation_id"
+    public static let traceID = "traceId"
+    public static let timestamp = "timestamp"
+    // Form fields of O1, O2 and O17 (shared with V1 spellings).
+    public static let clientID = "client_id"
+    public static let scope = "scope"
+    public static let claims = "claims"
+    public static let grantType = "grant_type"
+    public static let clientInfo = "client_info"
+    /// `grant_type` value of the O17 code exchange.
+    public static let authorizationCodeGrant = "authorization_code"
+}
