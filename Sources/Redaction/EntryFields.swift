@@ -72,8 +72,9 @@ struct EntryFields {
             previousEnd = cursor.position
             lastValueEnd = cursor.position
         }
+        // An entry without a response (a request aborted before an answer) is kept, as HARReader
+        // reads it (status 0); one without a request is not an exchange.
         guard sawRequest else { throw cursor.invalid("missing required field 'request'") }
-        guard sawResponse else { throw cursor.invalid("missing required field 'response'") }
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
@@ -127,7 +128,12 @@ struct EntryFields {
                 } else if isRequest, cursor.keyIs(key, "queryString") {
                     message.queryString = try pairs(&cursor)
                 } else if cursor.keyIs(key, isRequest ? "postData" : "content") {
-                    message.body = try body(&cursor)
+                    // `"postData": null` (okta-har-analyzer and others) is no body, as in HARReader.
+                    if try cursor.peek() == UInt8(ascii: "n") {
+                        try cursor.skipValue()
+                    } else {
+                        message.body = try body(&cursor)
+                    }
                 } else if cursor.keyIs(key, "comment") {
                     message.comment = try cursor.optionalString()
                 } else if isKnown(key, cursor, isRequest ? requestKeys : responseKeys) {
@@ -145,33 +151,47 @@ struct EntryFields {
     }
 
     private static func pairs(_ cursor: inout JSONCursor) throws(ScanFailure) -> [Pair] {
-        if try cursor.peek() == UInt8(ascii: "n") {
+        switch try cursor.peek() {
+        case UInt8(ascii: "n"):
             try cursor.skipValue()
             return []
+        case UInt8(ascii: "{"):
+            // Internet Explorer 11 writes one cookie as an object where HAR has a list.
+            return [try pair(&cursor)]
+        default:
+            break
         }
         var result: [Pair] = []
         try cursor.expect(UInt8(ascii: "["), "an array")
         while try cursor.nextElement(first: result.isEmpty) {
-            var pair = Pair()
             do throws(ScanFailure) {
-                try cursor.expect(UInt8(ascii: "{"), "an object")
-                var first = true
-                while let key = try cursor.nextKey(first: first) {
-                    first = false
-                    if cursor.keyIs(key, "name") {
-                        pair.name = try cursor.optionalString()
-                    } else if cursor.keyIs(key, "value") {
-                        pair.value = try cursor.optionalString()
-                    } else {
-                        try cursor.skipValue()
-                    }
-                }
+                result.append(try pair(&cursor))
             } catch {
                 throw error.within("[\(result.count)]")
             }
-            result.append(pair)
         }
         return result
+    }
+
+    private static func pair(_ cursor: inout JSONCursor) throws(ScanFailure) -> Pair {
+        var pair = Pair()
+        try cursor.expect(UInt8(ascii: "{"), "an object")
+        var first = true
+        while let key = try cursor.nextKey(first: first) {
+            first = false
+            do throws(ScanFailure) {
+                if cursor.keyIs(key, "name") {
+                    pair.name = try cursor.optionalString()
+                } else if cursor.keyIs(key, "value") {
+                    pair.value = try cursor.optionalString()
+                } else {
+                    try cursor.skipValue()
+                }
+            } catch {
+                throw error.within(cursor.text(key))
+            }
+        }
+        return pair
     }
 
     private static func body(_ cursor: inout JSONCursor) throws(ScanFailure) -> Body {
@@ -180,24 +200,32 @@ struct EntryFields {
         var first = true
         while let key = try cursor.nextKey(first: first) {
             first = false
-            if cursor.keyIs(key, "text") {
-                body.text = try cursor.optionalString()
-            } else if cursor.keyIs(key, "mimeType") {
-                body.mimeType = try cursor.optionalString()
-            } else if cursor.keyIs(key, "encoding") {
-                body.encoding = try cursor.optionalString()
-            } else if cursor.keyIs(key, "comment") {
-                body.comment = try cursor.optionalString()
-            } else if cursor.keyIs(key, "params") {
-                body.params = try pairs(&cursor)
-            } else if cursor.keyIs(key, "size") || cursor.keyIs(key, "compression") {
-                try cursor.skipValue()
-            } else {
-                let start = cursor.position
-                try cursor.skipValue()
-                body.extensions.append(Member(key: key, value: start..<cursor.position))
+            do throws(ScanFailure) {
+                try read(bodyMember: key, into: &body, &cursor)
+            } catch {
+                throw error.within(cursor.text(key))
             }
         }
         return body
+    }
+
+    private static func read(bodyMember key: StringSpan, into body: inout Body, _ cursor: inout JSONCursor) throws(ScanFailure) {
+        if cursor.keyIs(key, "text") {
+            body.text = try cursor.optionalString()
+        } else if cursor.keyIs(key, "mimeType") {
+            body.mimeType = try cursor.optionalString()
+        } else if cursor.keyIs(key, "encoding") {
+            body.encoding = try cursor.optionalString()
+        } else if cursor.keyIs(key, "comment") {
+            body.comment = try cursor.optionalString()
+        } else if cursor.keyIs(key, "params") {
+            body.params = try pairs(&cursor)
+        } else if cursor.keyIs(key, "size") || cursor.keyIs(key, "compression") {
+            try cursor.skipValue()
+        } else {
+            let start = cursor.position
+            try cursor.skipValue()
+            body.extensions.append(Member(key: key, value: start..<cursor.position))
+        }
     }
 }
