@@ -98,14 +98,44 @@ struct EntryFields {
             try cursor.skipValue()
             let member = Member(key: key, value: start..<cursor.position)
             if cursor.keyIs(key, "_authtape") { authtape = member } else { extensions.append(member) }
-        } else {
+        } else if cursor.keyIs(key, "cache") || cursor.keyIs(key, "timings") {
+            // A cache of any shape is kept (HARCache); timings are not read here.
             try cursor.skipValue()
+        } else {
+            try Self.scalar(&cursor, number: cursor.keyIs(key, "time"))
         }
+    }
+
+    /// A known member the rules do not read, checked as HARReader checks it: a number (or a
+    /// numeric string) where HAR has a number, any scalar where it has a string; null is absent.
+    private static func scalar(_ cursor: inout JSONCursor, number: Bool) throws(ScanFailure) {
+        let start = cursor.position
+        let found: StaticString
+        switch try cursor.peek() {
+        case UInt8(ascii: "{"): found = "an object"
+        case UInt8(ascii: "["): found = "an array"
+        case UInt8(ascii: "\"") where number:
+            let span = try cursor.string()
+            var text = Substring(cursor.text(span))
+            while text.first == " " { text.removeFirst() }
+            while text.last == " " { text.removeLast() }
+            if let value = Double(text), value.isFinite { return }
+            throw cursor.invalid("expected a number, found a string that is not a number", at: start)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            try cursor.skipValue()
+            if number { throw cursor.invalid("expected a number, found a Boolean", at: start) }
+            return
+        default:
+            try cursor.skipValue()
+            return
+        }
+        throw cursor.invalid(number ? "expected a number, found \(found)" : "expected a string, found \(found)", at: start)
     }
 
     private static let entryKeys: [StaticString] = ["startedDateTime", "time", "cache", "timings", "pageref", "serverIPAddress", "connection"]
     private static let requestKeys: [StaticString] = ["method", "httpVersion", "headersSize", "bodySize"]
     private static let responseKeys: [StaticString] = ["status", "statusText", "httpVersion", "headersSize", "bodySize"]
+    private static let numberKeys: [StaticString] = ["status", "headersSize", "bodySize"]
 
     static func isKnown(_ key: StringSpan, _ cursor: JSONCursor, _ names: [StaticString]) -> Bool {
         for name in names where cursor.keyIs(key, name) { return true }
@@ -137,7 +167,7 @@ struct EntryFields {
                 } else if cursor.keyIs(key, "comment") {
                     message.comment = try cursor.optionalString()
                 } else if isKnown(key, cursor, isRequest ? requestKeys : responseKeys) {
-                    try cursor.skipValue()
+                    try scalar(&cursor, number: isKnown(key, cursor, numberKeys))
                 } else {
                     let start = cursor.position
                     try cursor.skipValue()

@@ -95,6 +95,22 @@ struct HARVerdictStreamTests {
         }
     }
 
+    @Test(
+        "a known member of the wrong type is refused by both readers with the same path, message and byte",
+        arguments: [
+            (#""response": {"status": "teapot"}"#, "response.status", "expected a number, found a string that is not a number", #""teapot""#),
+            (#""response": {"status": 200, "bodySize": {}}"#, "response.bodySize", "expected a number, found an object", "{}"),
+            (#""response": {"status": 200}, "time": [1]"#, "time", "expected a number, found an array", "[1]"),
+            (#""response": {"status": 200}, "startedDateTime": {}"#, "startedDateTime", "expected a string, found an object", "{}"),
+        ])
+    func wrongTypesAreRefusedAlike(member: String, path: String, message: String, value: String) throws {
+        let text = #"{"log": {"entries": [{"request": {"method": "GET", "url": "u"}, \#(member)}]}}"#
+        let offset = try #require(text.range(of: value, options: .backwards)).lowerBound.utf16Offset(in: text)
+        let expected = HARError(file: "x.har", path: "log.entries[0].\(path)", message: "\(message) at byte \(offset)")
+        #expect(try Self.redact(text).error == expected)
+        #expect(throws: expected) { try HARReader.read(bytes: Array(text.utf8), source: "x.har") }
+    }
+
     @Test("check of a file that cannot be opened gives the system's reason")
     func unreadableFileGivesTheReason() {
         #expect {
