@@ -244,7 +244,11 @@ struct HARStream {
         guard case .invalid(let offset, let message, let path) = failure else {
             return HARError(file: file, path: field, message: "the file ends early (truncated at byte \(input.end))")
         }
-        return HARError(file: file, path: Self.join(field, path), message: "\(message) at byte \(input.base + offset)")
+        let place = Self.join(field, path)
+        // Outside any member the only failures are JSON's own (a HAR's shape is checked below
+        // the document): worded as HARReader words a file that is not JSON.
+        if place.isEmpty { return HARError(file: file, message: "invalid JSON at byte \(input.base + offset): \(message)") }
+        return HARError(file: file, path: place, message: "\(message) at byte \(input.base + offset)")
     }
 
     /// `entries[3]` and `["value", "[2]", "headers", "request"]` (innermost first) as
