@@ -54,7 +54,17 @@ struct EntryFields {
 
     /// Reads the entry object at the start of `cursor`'s bytes.
     init(_ cursor: inout JSONCursor) throws(ScanFailure) {
-        guard try cursor.peek() == UInt8(ascii: "{") else { throw cursor.invalid("an entry must be an object") }
+        let opening = try cursor.peek()
+        guard opening == UInt8(ascii: "{") else {
+            let found: StaticString = switch opening {
+            case UInt8(ascii: "["): "an array"
+            case UInt8(ascii: "\""): "a string"
+            case UInt8(ascii: "t"), UInt8(ascii: "f"): "a Boolean"
+            case UInt8(ascii: "n"): "null"
+            default: "a number"
+            }
+            throw cursor.invalid("expected an object, found \(found)")
+        }
         cursor.position += 1
         var previousEnd = cursor.position
         var first = true

@@ -112,6 +112,15 @@ struct HARVerdictStreamTests {
         #expect(throws: expected) { try HARReader.read(bytes: Array(text.utf8), source: "x.har") }
     }
 
+    @Test("an entry that is not an object is refused by both readers with the same words", arguments: ["5", "null", "[]"])
+    func entryNotAnObject(entry: String) throws {
+        let text = #"{"log": {"entries": [\#(entry)]}}"#
+        let kind = ["5": "a number", "null": "null", "[]": "an array"][entry] ?? ""
+        let expected = HARError(file: "x.har", path: "log.entries[0]", message: "expected an object, found \(kind) at byte 21")
+        #expect(try Self.redact(text).error == expected)
+        #expect(throws: expected) { try HARReader.read(bytes: Array(text.utf8), source: "x.har") }
+    }
+
     @Test("check of a file that cannot be opened gives the system's reason")
     func unreadableFileGivesTheReason() {
         #expect {
