@@ -40,6 +40,22 @@ public enum CaptureInspection {
         return section(document: document, name: name, script: script, result: result, leaks: leaks, problems: problems)
     }
 
+    /// The section of a capture `authtape replay` read and replayed, from that replay (the capture is
+    /// scanned for leaks, not read or replayed again).
+    public static func section(of replayed: ReplayedCapture, canaries: [String] = []) -> CaptureSection {
+        let name = replayed.file.path
+        var problems: [String] = []
+        var leaks: [String] = []
+        do {
+            leaks = try LeakScanner(canaries: canaries).scan(bytes: replayed.file.bytes, file: name).map(\.description)
+        } catch {
+            problems.append("\(error)")
+        }
+        return section(
+            document: replayed.file.document, name: name, script: replayed.script, result: replayed.result, leaks: leaks,
+            problems: problems)
+    }
+
     /// The section of a read capture, given its script and the replay of that script.
     static func section(document: HARDocument, name: String, script: CaptureScript, result: CaptureResult,
                         leaks: [String], problems: [String]) -> CaptureSection
@@ -62,7 +78,7 @@ public enum CaptureInspection {
                         action: step.action, exchanges: consumed,
                         engine: step.actual.map { OutcomeView(callback: $0.callback, error: $0.error, newState: $0.newState, token: $0.newStateToken) },
                         oracle: step.expected.map { OutcomeView(callback: $0.callback, error: $0.error, newState: $0.newState, token: $0.newStateToken) },
-                        passed: step.passed, diagnostics: step.diagnostics))
+                        passed: step.passed, diagnostics: step.diagnostics, earlierState: step.earlierState?.sentence))
                 }
             }
             flows.append(FlowView(kind: flow.kind, exchanges: members, steps: steps))

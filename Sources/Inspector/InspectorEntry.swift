@@ -56,28 +56,19 @@ public enum InspectorEntry {
         }
     }
 
-    /// `authtape replay --report html`: replays `paths` into a page written to `out` (or printed when
-    /// nil), prints the text summary when writing a file, and returns replay's exit status.
-    public static func replayReport(paths: [String], out: String?, seed: UInt64) async -> Int32 {
-        let files = ReplayEntry.expand(paths)
-        guard !files.isEmpty else {
-            FileHandle.standardError.write(Data("authtape replay: no capture given (no .har file found)\n".utf8))
-            return 2
-        }
-        var sections: [CaptureSection] = []
-        var report = ReplayReport(captures: [])
-        for file in files {
-            let script = ScriptInference.script(contentsOf: file)
-            let result = await ReplayRunner(seed: seed).replay(script)
-            report.captures.append(result)
-            sections.append(await CaptureInspection.section(path: file, seed: seed))
-        }
-        let page = InspectorPage(title: "authtape replay — \(files.count) capture\(files.count == 1 ? "" : "s")", captures: sections)
+    /// `authtape replay --report html`: replays `paths` with `runner` (the command's seed and inference
+    /// options) into a page written to `out` (or printed when nil), prints the text summary when
+    /// writing a file, and returns replay's exit status. Each capture is read and replayed once, and
+    /// the page and the summary are made from the same results the other report formats use.
+    public static func replayReport(paths: [String], out: String?, runner: ReplayRunner) async -> Int32 {
+        guard let replayed = await runner.replayFiles(paths) else { return 2 }
+        let report = ReplayReport(captures: replayed.map(\.result))
+        let page = replayPage(replayed)
         if let out {
             do {
                 try write(page, to: out)
             } catch {
-                FileHandle.standardError.write(Data("authtape replay: \(error)\n".utf8))
+                ReplayEntry.printError("\(error)")
                 return 2
             }
             FileHandle.standardOutput.write(Data((ReplayReportRenderer.text(report) + "report: \(out)\n").utf8))
@@ -85,5 +76,12 @@ public enum InspectorEntry {
             FileHandle.standardOutput.write(Data(PageRenderer().render(page).utf8))
         }
         return report.passed ? 0 : 1
+    }
+
+    /// The page of replayed captures: each capture's section built from its replay, not replayed again.
+    public static func replayPage(_ replayed: [ReplayedCapture]) -> InspectorPage {
+        InspectorPage(
+            title: "authtape replay — \(replayed.count) capture\(replayed.count == 1 ? "" : "s")",
+            captures: replayed.map { CaptureInspection.section(of: $0) })
     }
 }

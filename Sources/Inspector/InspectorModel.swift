@@ -80,16 +80,20 @@ public struct StepView: Sendable {
     public var passed: Bool
     /// The replay's findings for the step.
     public var diagnostics: [String]
+    /// Set when the action was performed on a state object older than the latest one the app was
+    /// handed: the replay's sentence naming both.
+    public var earlierState: String?
 
     /// Creates a step.
     public init(action: String, exchanges: [Int], engine: OutcomeView?, oracle: OutcomeView?, passed: Bool,
-                diagnostics: [String]) {
+                diagnostics: [String], earlierState: String? = nil) {
         self.action = action
         self.exchanges = exchanges
         self.engine = engine
         self.oracle = oracle
         self.passed = passed
         self.diagnostics = diagnostics
+        self.earlierState = earlierState
     }
 }
 

@@ -34,6 +34,7 @@ struct StepsRenderer {
             verdict = "✗ failed"
         }
         out += #"<span class="verdict">\#(HTMLText.escape(verdict))</span></div>"#
+        if let earlier = step.earlierState { out += #"<p class="held muted">\#(Placeholders.markup(earlier))</p>"# }
         if step.engine != nil || step.oracle != nil {
             out += #"<table class="cmp"><thead><tr><th></th><th>engine</th><th>oracle</th></tr></thead><tbody>"#
             let engine = step.engine?.fields ?? []

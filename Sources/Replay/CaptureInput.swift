@@ -35,6 +35,16 @@ public enum CaptureInput {
         }
     }
 
+    /// The file at `path`: its bytes and the HAR document they hold, read once.
+    public static func file(contentsOf path: String) throws(CaptureInputError) -> CaptureFile {
+        do {
+            let bytes = try HARRawFile.read(contentsOf: path)
+            return CaptureFile(path: path, bytes: bytes, document: try HARReader.read(bytes: bytes, source: path))
+        } catch {
+            throw CaptureInputError(error, file: path)
+        }
+    }
+
     /// The native-auth exchanges `authtape mock` would serve from `path`; an error when there are none.
     public static func servableExchanges(contentsOf path: String) throws(CaptureInputError) -> [RecordedExchange] {
         let document = try document(contentsOf: path)
@@ -45,5 +55,22 @@ public enum CaptureInput {
                 problem: "no native-auth exchange to serve among \(document.log.entries.count) entries")
         }
         return exchanges
+    }
+}
+
+/// A capture file read once: its bytes (the inspector scans them for leaks) and its HAR document.
+public struct CaptureFile: Sendable {
+    /// The path as given.
+    public var path: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+    /// The decoded HAR document.
+    public var document: HARDocument
+
+    /// Creates a value.
+    public init(path: String, bytes: [UInt8], document: HARDocument) {
+        self.path = path
+        self.bytes = bytes
+        self.document = document
     }
 }

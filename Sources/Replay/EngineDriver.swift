@@ -1,43 +1,6 @@
 import Foundation
 import NativeAuth
 
-/// What an app holds between two actions: the state object the last result handed over, the auth
-/// methods it was offered, the signed-in account and the last error's message.
-public struct HeldObjects: @unchecked Sendable {
-    public var state: AnyObject?
-    public var methods: [MSALAuthMethod]
-    public var errorMessage: String?
-    /// The signed-in account, kept from the sign-in that handed it over (an app keeps it too).
-    public var account: MSALNativeAuthUserAccountResult?
-
-    /// Nothing yet: before a flow's first action.
-    public init(state: AnyObject? = nil, methods: [MSALAuthMethod] = [], errorMessage: String? = nil,
-                account: MSALNativeAuthUserAccountResult? = nil) {
-        self.state = state
-        self.methods = methods
-        self.errorMessage = errorMessage
-        self.account = account
-    }
-
-    /// What `result` hands over (read through ``OutcomeConvertible/handedOver``, without reflection).
-    public init(of result: any OutcomeConvertible) {
-        let handed = result.handedOver
-        state = handed.state
-        methods = handed.authMethods
-        errorMessage = handed.error?.errorDescription
-        account = handed.account
-    }
-
-    /// What an app holds after `result` when it held `previous` before: what the result handed over,
-    /// and the auth methods and signed-in account it was given earlier when this result gives none (an
-    /// app keeps them for later calls: another challenge from MFARequiredState, getAccessToken).
-    public init(of result: any OutcomeConvertible, after previous: HeldObjects) {
-        self.init(of: result)
-        if methods.isEmpty { methods = previous.methods }
-        if account == nil { account = previous.account }
-    }
-}
-
 /// One engine application with its own environment (transport, clock, ids, token cache), and the
 /// one way an action is performed on it and its Outcome read. Replay (and through it the demo and
 /// AuthTapeTesting), the fuzzer's cases and explored walks, and its transport phase drive the

@@ -36,7 +36,7 @@ public enum ReplayReportRenderer {
     private static func json(_ step: StepResult) -> JSONValue {
         .object([
             "action": .string(step.action), "endpoints": .array(step.endpoints.map { .string($0) }),
-            "actual": json(step.actual), "expected": json(step.expected),
+            "earlierState": json(step.earlierState), "actual": json(step.actual), "expected": json(step.expected),
             "requestsMatched": .bool(step.requestsMatched),
             "diagnostics": .array(step.diagnostics.map { .string($0) }),
         ])
@@ -47,6 +47,14 @@ public enum ReplayReportRenderer {
         return .object([
             "callback": .string(outcome.callback), "error": optional(outcome.error),
             "newState": optional(outcome.newState), "newStateToken": optional(outcome.newStateToken),
+        ])
+    }
+
+    private static func json(_ earlier: EarlierState?) -> JSONValue {
+        guard let earlier else { return .null }
+        return .object([
+            "state": .string(earlier.used.state), "token": optional(earlier.used.token),
+            "latestState": .string(earlier.latest.state), "latestToken": optional(earlier.latest.token),
         ])
     }
 
@@ -67,6 +75,7 @@ public enum ReplayReportRenderer {
                     let mark = step.passed ? "ok  " : "FAIL"
                     let actual = step.actual?.description ?? "no outcome"
                     lines.append("    \(mark) \(step.action) [\(step.endpoints.joined(separator: ", "))] → \(actual)")
+                    if let earlier = step.earlierState { lines.append("         \(earlier.sentence)") }
                     if !step.passed, let expected = step.expected, step.actual != expected {
                         lines.append("         expected: \(expected)")
                     }
@@ -98,13 +107,20 @@ public enum ReplayReportRenderer {
                 for (stepIndex, step) in flow.steps.enumerated() {
                     let name = "flow \(flowIndex + 1) \(flow.kind) step \(stepIndex + 1) \(step.action)"
                     out += "    <testcase classname=\"\(escape(capture.path))\" name=\"\(escape(name))\""
-                    if step.passed {
+                    if step.passed, step.earlierState == nil {
                         out += "/>\n"
-                    } else {
-                        let message = step.diagnostics.first ?? "outcome differs from the oracle"
-                        out += ">\n      <failure message=\"\(escape(message))\">"
-                        out += escape(step.diagnostics.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+                        continue
                     }
+                    out += ">\n"
+                    if !step.passed {
+                        let message = step.diagnostics.first ?? "outcome differs from the oracle"
+                        out += "      <failure message=\"\(escape(message))\">"
+                        out += escape(step.diagnostics.joined(separator: "\n")) + "</failure>\n"
+                    }
+                    if let earlier = step.earlierState {
+                        out += "      <system-out>\(escape(earlier.sentence))</system-out>\n"
+                    }
+                    out += "    </testcase>\n"
                 }
             }
             out += "  </testsuite>\n"

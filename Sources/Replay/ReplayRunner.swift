@@ -81,9 +81,12 @@ public struct ReplayRunner: Sendable {
         transport.expect(step.exchanges)
         var diagnostics = step.notes
         var actual: Outcome?
+        var earlierState: EarlierState?
         do {
-            actual = try await performer.perform(
+            let performed = try await performer.perform(
                 step.action, on: step.state, token: step.exchanges.first?.field("continuation_token"))
+            actual = performed.outcome
+            earlierState = performed.earlierState
         } catch {
             diagnostics.append(error.message)
         }
@@ -101,8 +104,8 @@ public struct ReplayRunner: Sendable {
             diagnostics.append(Self.mismatch(actual: actual, expected: expected, step: step))
         }
         return StepResult(
-            action: step.action.name, endpoints: step.exchanges.map(\.endpoint.path), actual: actual,
-            expected: step.expected, requestsMatched: matched, diagnostics: diagnostics)
+            action: step.action.name, endpoints: step.exchanges.map(\.endpoint.path), earlierState: earlierState,
+            actual: actual, expected: step.expected, requestsMatched: matched, diagnostics: diagnostics)
     }
 
     static func mismatch(actual: Outcome, expected: Outcome, step: ScriptStep) -> String {

@@ -80,6 +80,8 @@ public enum ScriptInference {
         var steps: [ScriptStep] = []
         var problems: [String] = []
         var current: String?
+        // The states the expected outcomes hand over, oldest first: an action may go back to one.
+        var handed: [StateReference] = []
         var index = 0
         while index < flow.count {
             guard let (inferred, candidates) = action(at: index, in: flow, continuity: continuity) else {
@@ -88,7 +90,9 @@ public enum ScriptInference {
                 continue
             }
             var action = inferred
-            let state = candidates.first { $0 == current } ?? candidates.first ?? nil
+            let state = heldState(
+                candidates, token: flow[index].field("continuation_token"), handed: handed, current: current)
+                ?? candidates.first { $0 == current } ?? candidates.first ?? nil
             if case .signInAfterSignUp(let scopes) = action, state == "SignInAfterResetPasswordState" {
                 action = .signInAfterResetPassword(scopes: scopes)
             }
@@ -115,6 +119,7 @@ public enum ScriptInference {
                 step.expected = outcome
                 if let note = annotationConflict(outcome, taken[taken.count - 1]) { step.notes.append(note) }
                 current = nextState(after: outcome, previous: current)
+                if let name = outcome.newState { handed.append(StateReference(state: name, token: outcome.newStateToken)) }
             case .proceed(let next):
                 step.pendingStep = next
                 step.notes.append("the capture ends before \(action.name) does: the client would go on with \(next.name)")
@@ -127,6 +132,18 @@ public enum ScriptInference {
         return FlowScript(
             kind: kind, steps: steps, exchanges: flow, problems: problems,
             ownConfiguration: flow.isEmpty ? nil : inferConfiguration(flow))
+    }
+
+    /// The class of the state an action goes back to: among `candidates`, one that an earlier step
+    /// handed over holding `token` (the request's continuation token); the current state when it is
+    /// one of them, else the latest. Nil when no candidate holds the token.
+    static func heldState(_ candidates: [String?], token: String?, handed: [StateReference], current: String?)
+        -> String?
+    {
+        guard let token else { return nil }
+        let holders = handed.filter { $0.token == token && candidates.contains($0.state) }.map(\.state)
+        if let current, holders.contains(current) { return current }
+        return holders.last
     }
 
     /// The concrete outcome: the token rule resolved against the consumed exchanges.

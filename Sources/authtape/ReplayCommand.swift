@@ -32,15 +32,15 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Every replay option lives in the runner, which every report format, HTML included, replays with.
+        let runner = ReplayRunner(seed: seed, inference: InferenceOptions(actionGap: actionGap))
+        let status: Int32
         if report == "html" {
-            if let status = ReplayEntry.inputStatus(captures) { throw ExitCode(status) }
-            let status = await InspectorEntry.replayReport(paths: captures, out: out, seed: seed)
-            if status != 0 { throw ExitCode(status) }
-            return
+            status = await InspectorEntry.replayReport(paths: captures, out: out, runner: runner)
+        } else {
+            status = await ReplayEntry.run(
+                paths: captures, format: ReplayReportRenderer.Format(rawValue: report) ?? .text, out: out, runner: runner)
         }
-        let format = ReplayReportRenderer.Format(rawValue: report) ?? .text
-        let status = await ReplayEntry.run(
-            paths: captures, format: format, out: out, seed: seed, options: InferenceOptions(actionGap: actionGap))
         if status != 0 { throw ExitCode(status) }
     }
 }
