@@ -23,11 +23,11 @@ extension Redactor {
     /// `authtape check` would report on the output. Memory stays bounded (16 pieces of a
     /// megabyte wait at most).
     ///
-    /// With `everywhere` (the default) and a placeholder table that indexes its secrets, the
-    /// redacted entries go first to an unnamed temporary file (unlinked as soon as it is made,
-    /// mode 0600), then `EverywherePass` copies them to `output` with every other occurrence
-    /// of each redacted value replaced too, wherever it comes in the file; the leak scan sees
-    /// that final output.
+    /// With `everywhere` (the default) and a placeholder table that indexes its secrets, every
+    /// other occurrence of each redacted value is replaced too, wherever it is in the file:
+    /// as the entries go (`InlineEverywhere`), and, when a secret met late may be in entries
+    /// already written, by a second pass over the whole output (`EverywherePass`), which the
+    /// leak scan then reads instead of the first.
     public func redactFile(input: String, output: String, scanner: LeakScanner?, everywhere: Bool = true) throws(HARError) -> (
         summary: RedactionSummary, findings: [LeakFinding]
     ) {
@@ -36,16 +36,14 @@ extension Redactor {
         defer { close(fd) }
         var failure: HARError?
         var summary = RedactionSummary(counts: [:])
-        let scan = scanner.map { OutputScan(scanner: $0, file: output) }
+        var scan = scanner.map { OutputScan(scanner: $0, file: output) }
         defer { scan?.queue.close() }
-        let index = everywhere ? placeholders.index : nil
-        let middle = try index.map { _ throws(HARError) in try Self.unnamedTemporaryFile(near: output) }
-        defer { if let middle { close(middle) } }
-        do throws(HARError) {
-            let firstPass = { (out: Int32, copies: ChunkQueue?) -> Int32? in
+        var secondPass = false
+        do {
+            try HARRawFile.write(to: output) { out in
                 var stream = HARStream(input: InputWindow(fd: fd), file: input)
-                var redaction = StreamRedaction(output: OutputSink(fd: out), redactor: self, file: input)
-                redaction.output.copies = copies
+                var redaction = StreamRedaction(output: OutputSink(fd: out), redactor: self, file: input, everywhere: everywhere)
+                redaction.output.copies = scan?.queue
                 do throws(HARError) {
                     try stream.walk(&redaction)
                     guard stream.sawLog else { throw HARError(file: input, path: "log", message: "missing required field") }
@@ -55,30 +53,19 @@ extension Redactor {
                     return ECANCELED
                 }
                 summary = redaction.total
+                secondPass = redaction.everywhere?.needsSecondPass ?? false
                 return nil
-            }
-            if let middle, let index {
-                if let code = firstPass(middle, nil) { throw failure ?? HARError(file: output, message: "cannot write (errno \(code))") }
-                guard lseek(middle, 0, SEEK_SET) == 0 else { throw HARError(file: output, message: "cannot read the temporary file back") }
-                try HARRawFile.write(to: output) { out in
-                    var window = InputWindow(fd: middle)
-                    var sink = OutputSink(fd: out)
-                    sink.copies = scan?.queue
-                    var pass = EverywherePass(index: index.snapshot())
-                    do throws(HARError) {
-                        try pass.run(&window, to: &sink, file: output)
-                        if let code = sink.flush(force: true) { throw HARError(file: output, message: "cannot write the output (errno \(code))") }
-                    } catch {
-                        failure = error
-                        return ECANCELED
-                    }
-                    return nil
-                }
-            } else {
-                try HARRawFile.write(to: output) { out in firstPass(out, scan?.queue) }
             }
         } catch {
             throw failure ?? error
+        }
+        if secondPass {
+            // The first scan read what the second pass changes: scan the final output instead.
+            if let first = scan {
+                _ = first.result()
+                scan = scanner.map { OutputScan(scanner: $0, file: output) }
+            }
+            try replaceKnownSecrets(inFile: output, copies: scan?.queue)
         }
         guard let scan else { return (summary, []) }
         switch scan.result() {
@@ -87,28 +74,18 @@ extension Redactor {
         }
     }
 
-    /// A file next to `path` (so on the same disk), created mode 0600 and unlinked at once: it
-    /// lives only as long as its descriptor, and a crash leaves nothing behind.
-    static func unnamedTemporaryFile(near path: String) throws(HARError) -> Int32 {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = "\(directory).authtape-redact.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw HARError(file: path, message: "cannot create a temporary file: \(String(cString: strerror(errno)))") }
-        unlink(name)
-        return fd
-    }
-
-    /// `redactFile` on bytes in memory: the redacted bytes, in the input's layout (with the
-    /// replace-everywhere pass unless `everywhere` is false).
+    /// `redactFile` on bytes in memory: the redacted bytes, in the input's layout (with
+    /// replace-everywhere unless `everywhere` is false).
     public func redactStream(bytes: [UInt8], source: String = "", everywhere: Bool = true) throws(HARError) -> (
         bytes: [UInt8], summary: RedactionSummary
     ) {
         var stream = HARStream(input: InputWindow(bytes: bytes), file: source)
-        var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: self, file: source)
+        var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: self, file: source, everywhere: everywhere)
         try stream.walk(&redaction)
         guard stream.sawLog else { throw HARError(file: source, path: "log", message: "missing required field") }
-        guard everywhere, let index = placeholders.index else { return (redaction.output.buffer, redaction.total) }
+        guard redaction.everywhere?.needsSecondPass == true, let index = placeholders.index else {
+            return (redaction.output.buffer, redaction.total)
+        }
         return (Self.replacingEverywhere(redaction.output.buffer, index: index.snapshot(), source: source), redaction.total)
     }
 

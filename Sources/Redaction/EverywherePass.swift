@@ -22,8 +22,7 @@ struct EverywherePass {
     private struct Scan {
         var position = 0
         var copied = 0
-        var afterColon = false
-        var lastStringWasText = false
+        var walk = JSONStringWalk()
     }
 
     /// Copies `input` to `output`, replacing; `file` names the input in errors.
@@ -53,62 +52,40 @@ struct EverywherePass {
     private mutating func step(
         _ buffer: UnsafeBufferPointer<UInt8>, base: Int, scan: inout Scan, output: inout OutputSink
     ) -> Bool {
-        let end = buffer.count
-        var p = scan.position - base
-        while p < end {
-            let byte = buffer[p]
-            if byte != UInt8(ascii: "\"") {
-                switch byte {
-                case UInt8(ascii: ":"): scan.afterColon = true
-                case UInt8(ascii: " "), 0x0A, 0x0D, 0x09: break
-                default: scan.afterColon = false
-                }
-                p += 1
-                continue
-            }
-            // A string from p + 1: find its closing quote.
-            var q = p + 1
-            while q < end {
-                let c = buffer[q]
-                if c == UInt8(ascii: "\"") { break }
-                q += c == UInt8(ascii: "\\") ? 2 : 1
-            }
-            guard q < end else {
-                // Incomplete: keep it for the next window.
-                scan.position = p + base
-                return true
-            }
-            let isText = scan.afterColon && scan.lastStringWasText
-            var edits: [ByteEdit] = []
-            index.edits(in: buffer, from: p + 1, to: q, into: &edits)
-            if edits.isEmpty, isText, let text = base64Edit(buffer, from: p + 1, to: q) { edits = [text] }
-            if !edits.isEmpty {
+        var copied = scan.copied - base
+        let walked = scan.walk.walk(buffer, from: scan.position - base, to: buffer.count) { start, end, isText in
+            if let edits = self.edits(buffer, from: start, to: end, isText: isText) {
                 replaced += edits.count
-                let from = scan.copied - base
-                ValueRedactor.append(buffer, from: from, to: q, applying: edits, to: &output.buffer)
-                scan.copied = q + base
+                ValueRedactor.append(buffer, from: copied, to: end, applying: edits, to: &output.buffer)
+                copied = end
             }
-            scan.lastStringWasText = q - p == 5 && buffer[p + 1] == UInt8(ascii: "t") && buffer[p + 2] == UInt8(ascii: "e")
-                && buffer[p + 3] == UInt8(ascii: "x") && buffer[p + 4] == UInt8(ascii: "t")
-            scan.afterColon = false
-            p = q + 1
             // Hand finished output over in pieces, so the buffer never holds a whole window.
-            if output.buffer.count >= OutputSink.flushSize {
-                scan.position = p + base
-                return false
-            }
+            return output.buffer.count < OutputSink.flushSize
         }
-        scan.position = p + base
+        scan.position = walked.position + base
+        if walked.stopped {
+            scan.copied = copied + base
+            return false
+        }
         // Copy what is done, so that the window can drop it.
-        let from = scan.copied - base
-        output.buffer.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[from..<p]))
-        scan.copied = p + base
+        output.buffer.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied..<walked.position]))
+        scan.copied = walked.position + base
         return true
+    }
+
+    /// The replacements inside the string `buffer[start..<end]`, or nil for none.
+    func edits(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, isText: Bool) -> [ByteEdit]? {
+        var edits: [ByteEdit] = []
+        if index.edits(in: buffer, from: start, to: end, into: &edits) { return edits }
+        if isText, let text = Self.base64Edit(buffer, from: start, to: end, known: index) { return [text] }
+        return nil
     }
 
     /// The string `buffer[start..<end]` as base64 with known secrets replaced inside, or nil
     /// when it is not base64 or holds none.
-    private func base64Edit(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> ByteEdit? {
+    static func base64Edit(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, known index: SecretIndex.Snapshot
+    ) -> ByteEdit? {
         guard end - start >= 8 else { return nil }
         var urlSafe = false
         var standard = false
@@ -161,5 +138,49 @@ struct EverywherePass {
             while encoded.hasSuffix("=") { encoded.removeLast() }
         }
         return (start..<end, Array(encoded.utf8))
+    }
+}
+
+/// Finds the strings of JSON text read from outside any string, and tells whether each is the
+/// value of a `"text"` member (a HAR body).
+struct JSONStringWalk {
+    private var afterColon = false
+    private var lastStringWasText = false
+
+    /// Calls `body(start, end, isText)` with the content range of each complete string in
+    /// `buffer[from..<to]`, until `body` returns false. Returns where to go on from (after the
+    /// last string handled, or at the quote of a string that does not end within `to`), and
+    /// whether `body` stopped it.
+    mutating func walk(
+        _ buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, _ body: (Int, Int, Bool) -> Bool
+    ) -> (position: Int, stopped: Bool) {
+        var p = from
+        while p < end {
+            let byte = buffer[p]
+            if byte != UInt8(ascii: "\"") {
+                switch byte {
+                case UInt8(ascii: ":"): afterColon = true
+                case UInt8(ascii: " "), 0x0A, 0x0D, 0x09: break
+                default: afterColon = false
+                }
+                p += 1
+                continue
+            }
+            var q = p + 1
+            while q < end {
+                let c = buffer[q]
+                if c == UInt8(ascii: "\"") { break }
+                q += c == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard q < end else { return (p, false) }
+            let isText = afterColon && lastStringWasText
+            lastStringWasText = q - p == 5 && buffer[p + 1] == UInt8(ascii: "t") && buffer[p + 2] == UInt8(ascii: "e")
+                && buffer[p + 3] == UInt8(ascii: "x") && buffer[p + 4] == UInt8(ascii: "t")
+            afterColon = false
+            let goOn = body(p + 1, q, isText)
+            p = q + 1
+            if !goOn { return (p, true) }
+        }
+        return (p, false)
     }
 }

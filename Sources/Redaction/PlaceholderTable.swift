@@ -116,7 +116,7 @@ public final class PlaceholderTable: Sendable {
     /// A table remembering every secret (what `authtape redact` uses: one capture, one numbering).
     public init(indexing: Bool = true) {
         capacity = nil
-        index = indexing ? SecretIndex() : nil
+        index = indexing ? SecretIndex(tracksAnchors: true) : nil
     }
 
     /// A table remembering at most `capacity` secrets, forgetting the oldest first, so that a

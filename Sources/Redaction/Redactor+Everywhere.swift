@@ -85,6 +85,12 @@ extension Redactor {
     /// values replaced.
     @discardableResult
     public func replaceKnownSecrets(inFile path: String) throws(HARError) -> Int {
+        try replaceKnownSecrets(inFile: path, copies: nil)
+    }
+
+    /// `replaceKnownSecrets(inFile:)`, handing each written piece to `copies` (a leak scan).
+    @discardableResult
+    func replaceKnownSecrets(inFile path: String, copies: ChunkQueue?) throws(HARError) -> Int {
         guard let index = placeholders.index else { return 0 }
         let known = index.snapshot()
         if known.isEmpty { return 0 }
@@ -97,6 +103,7 @@ extension Redactor {
             try HARRawFile.write(to: path) { out in
                 var window = InputWindow(fd: fd)
                 var sink = OutputSink(fd: out)
+                sink.copies = copies
                 var pass = EverywherePass(index: known)
                 do throws(HARError) {
                     try pass.run(&window, to: &sink, file: path)

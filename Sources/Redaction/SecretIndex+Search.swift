@@ -20,7 +20,18 @@ extension SecretIndex.Snapshot {
     /// `bytes[start..<end]` (ascending, not overlapping). Returns whether it appended any.
     @discardableResult
     func edits(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into edits: inout [ByteEdit]) -> Bool {
-        guard !forms.isEmpty, end - start >= SecretIndex.minimumLength, let base = bytes.baseAddress else { return false }
+        var none = SeenRuns.disabled
+        return self.edits(in: bytes, from: start, to: end, into: &edits, seen: &none)
+    }
+
+    /// `edits(in:from:to:into:)`, also putting each run of word bytes it does not replace into
+    /// `seen` (unless `seen` is disabled).
+    @discardableResult
+    func edits(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into edits: inout [ByteEdit], seen: inout SeenRuns
+    ) -> Bool {
+        guard end - start >= SecretIndex.minimumLength, let base = bytes.baseAddress else { return false }
+        if forms.isEmpty, !seen.isEnabled { return false }
         let found = edits.count
         let last = end - SecretIndex.minimumLength
         var p = start
@@ -33,8 +44,12 @@ extension SecretIndex.Snapshot {
                     p += match.length
                     continue
                 }
+                let runStart = p
                 p += 1
                 while p < end, SecretIndex.isWordByte(base[p]) { p += 1 }
+                if seen.isEnabled, runStart + SecretIndex.prefixLength <= end {
+                    seen.insert(SecretIndex.prefixKey(base + runStart), length: p - runStart)
+                }
                 continue
             }
             if firstBytes.contains(byte), let match = match(base, at: p, end: end) {
@@ -57,6 +72,7 @@ extension SecretIndex.Snapshot {
     /// The longest known form starting at `p` that ends a token.
     @inline(__always)
     private func match(_ base: UnsafePointer<UInt8>, at p: Int, end: Int) -> (length: Int, placeholder: Int)? {
+        if forms.isEmpty { return nil }
         let key = SecretIndex.prefixKey(base + p)
         let slot = SecretIndex.filterSlot(key, shift: filterShift)
         guard filter[slot >> 6] & (UInt64(1) << UInt64(slot & 63)) != 0, var next = heads[key] else { return nil }

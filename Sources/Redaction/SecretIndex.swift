@@ -60,6 +60,9 @@ public final class SecretIndex: Sendable {
         var filterShift: UInt64 = 58
         /// The first bytes of all forms.
         var firstBytes = FirstBytes()
+        /// Anchors of the forms added since the last `takeAnchors()` (see `SeenRuns`), when
+        /// `tracksAnchors`.
+        var anchors: [UInt64] = []
 
         var isEmpty: Bool { forms.isEmpty }
     }
@@ -92,10 +95,26 @@ public final class SecretIndex: Sendable {
     private let counters = Mutex((secrets: 0, forgotten: 0))
     /// Most forms held at once.
     public let capacity: Int
+    /// Whether the anchors of new forms are kept for `takeAnchors()` (`authtape redact`).
+    let tracksAnchors: Bool
 
     /// An index holding at most `capacity` written forms (three or so per secret at most).
     public init(capacity: Int = SecretIndex.defaultCapacity) {
         self.capacity = max(16, capacity)
+        tracksAnchors = false
+    }
+
+    init(capacity: Int = SecretIndex.defaultCapacity, tracksAnchors: Bool) {
+        self.capacity = max(16, capacity)
+        self.tracksAnchors = tracksAnchors
+    }
+
+    /// The anchors of the forms added since the last call, and forgets them.
+    func takeAnchors() -> [UInt64] {
+        state.withLock { index in
+            defer { index.anchors.removeAll(keepingCapacity: true) }
+            return index.anchors
+        }
     }
 
     /// Secrets indexed so far (including forgotten ones).
@@ -121,6 +140,7 @@ public final class SecretIndex: Sendable {
                 index.forms.append(form)
                 index.firstBytes.insert(bytes[0])
                 Self.setFilterBit(keys[offset], in: &index)
+                if tracksAnchors { index.anchors.append(SeenRuns.anchor(of: bytes)) }
             }
             if index.forms.count > capacity {
                 let dropped = Self.forgetOldestHalf(&index)
@@ -234,6 +254,7 @@ public final class SecretIndex: Sendable {
             }
         }
         index.placeholders = placeholders
+        if index.anchors.count > forms.count { index.anchors.removeFirst(index.anchors.count - forms.count) }
         index.forms = forms
         index.heads = heads
         // First bytes cannot be recovered from digests: the old set stays (a superset is safe).

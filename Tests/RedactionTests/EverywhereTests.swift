@@ -143,4 +143,67 @@ struct EverywhereTests {
         #expect(!Self.occursAsToken(Self.code, in: text))
         #expect(text.contains("948213907"))
     }
+
+    /// Entry 0 holds a value under a name no rule knows; entry 1 sends it as a password.
+    static func lateCapture(earlyValue: String) -> [UInt8] {
+        func entry(_ url: String, form: String) -> String {
+            """
+            {"startedDateTime":"2026-11-28T10:00:00Z","time":1,
+             "request":{"method":"POST","url":"\(url)","httpVersion":"HTTP/1.1","cookies":[],"headers":[],"queryString":[],
+               "headersSize":-1,"bodySize":1,"postData":{"mimeType":"application/x-www-form-urlencoded","text":"\(form)"}},
+             "response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","cookies":[],"headers":[],
+               "content":{"size":0,"mimeType":"text/plain","text":""},"redirectURL":"","headersSize":-1,"bodySize":0},
+             "cache":{},"timings":{"send":0,"wait":1,"receive":0}}
+            """
+        }
+        let entries = [
+            entry("https://x.example/a?ref=\(earlyValue)", form: "a=1"),
+            entry("https://x.example/b", form: "password=Late-Pass-77%21"),
+        ]
+        return Array(#"{"log":{"version":"1.2","creator":{"name":"t","version":"1"},"entries":["#.utf8)
+            + Array(entries.joined(separator: ",").utf8) + Array("]}}".utf8)
+    }
+
+    @Test("A secret first identified in a later entry is replaced in the earlier one by a second pass")
+    func laterSecretsReachEarlierEntries() throws {
+        let redactor = try Redactor()
+        var stream = HARStream(input: InputWindow(bytes: Self.lateCapture(earlyValue: "Late-Pass-77!")), file: "t.har")
+        var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: redactor, file: "t.har", everywhere: true)
+        try stream.walk(&redaction)
+        #expect(redaction.everywhere?.needsSecondPass == true)
+        let output = String(decoding: try Redactor().redactStream(bytes: Self.lateCapture(earlyValue: "Late-Pass-77!")).bytes, as: UTF8.self)
+        #expect(!output.contains("Late-Pass-77"))
+        #expect(output.components(separatedBy: "REDACTED-password-1").count - 1 == 2)
+    }
+
+    @Test("When every secret is first met where a rule identifies it, no second pass is made")
+    func noSecondPassWithoutLateSecrets() throws {
+        let redactor = try Redactor()
+        var stream = HARStream(input: InputWindow(bytes: Self.lateCapture(earlyValue: "Other-Value-12")), file: "t.har")
+        var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: redactor, file: "t.har", everywhere: true)
+        try stream.walk(&redaction)
+        #expect(redaction.everywhere?.needsSecondPass == false)
+        var all = HARStream(input: InputWindow(bytes: Self.capture()), file: "t.har")
+        var second = StreamRedaction(output: OutputSink(fd: -1), redactor: try Redactor(), file: "t.har", everywhere: true)
+        try all.walk(&second)
+        // The token is in entry 0's URL before its answer names it, but in the same entry.
+        #expect(second.everywhere?.needsSecondPass == false)
+    }
+
+    @Test("A secret's anchor is the run a scan of text holding it puts into the filter")
+    func anchorsMatchScannedRuns() {
+        for secret in ["48213907", "alex.c@example.com", "+1 425 555 0101", "P@ss-word!", "a/b\"c d-1234567"] {
+            let index = SecretIndex(tracksAnchors: true)
+            var seen = SeenRuns()
+            for form in SecretIndex.forms(of: secret) {
+                let text = Array("x=".utf8) + form + Array("&y".utf8)
+                var edits: [ByteEdit] = []
+                text.withUnsafeBufferPointer { _ = SecretIndex.Snapshot().edits(in: $0, from: 0, to: $0.count, into: &edits, seen: &seen) }
+            }
+            index.add(secret, placeholder: "REDACTED-x-1")
+            let anchors = index.takeAnchors()
+            #expect(!anchors.isEmpty)
+            for anchor in anchors { #expect(seen.mayContain(anchor: anchor), "secret \(secret.count) bytes") }
+        }
+    }
 }
