@@ -1,14 +1,16 @@
 extension SecretIndex {
-    /// Whether `byte` can continue a value (see *Whole tokens* on ``SecretIndex``).
+    /// Whether `byte` can continue a value (see *Whole tokens* on ``SecretIndex``): two
+    /// constant masks, no table to load.
     @inline(__always) static func isWordByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || wordTable[Int(byte)]
+        if byte >= 0x80 { return true }
+        let mask = byte < 64 ? lowWordBytes : highWordBytes
+        return (mask >> UInt64(byte & 63)) & 1 != 0
     }
 
-    private static let wordTable: [Bool] = (0..<128).map { byte in
-        let b = UInt8(byte)
-        return (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
-    }
+    /// `-` and `0`–`9` (bytes 0–63).
+    private static let lowWordBytes: UInt64 = (1 << 45) | (0x3FF << 48)
+    /// `A`–`Z`, `_` and `a`–`z` (bytes 64–127, less 64).
+    private static let highWordBytes: UInt64 = (0x3FF_FFFF << 1) | (1 << 31) | (0x3FF_FFFF << 33)
 
     @inline(__always) static func isHex(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))

@@ -70,3 +70,15 @@ struct SecretIndexTests {
         #expect(PlaceholderTable(indexing: false).index == nil)
     }
 }
+
+extension SecretIndexTests {
+    @Test("Word bytes are exactly ASCII letters, digits, _ and -, and every non-ASCII byte")
+    func wordBytes() {
+        for byte in UInt8.min...UInt8.max {
+            let scalar = Unicode.Scalar(byte)
+            let expected = byte >= 0x80 || (byte < 0x80 && (Character(scalar).isLetter || Character(scalar).isNumber))
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            #expect(SecretIndex.isWordByte(byte) == expected, "byte \(byte)")
+        }
+    }
+}
