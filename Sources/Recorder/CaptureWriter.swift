@@ -136,11 +136,16 @@ public final class CaptureWriter: ExchangeSink {
     /// Journal write failures so far (for example a full disk).
     public var writeFailures: [String] { pipeline.failures.withLockedValue { $0 } }
 
-    /// Closes the journal and writes the HAR file (mode 0600).
+    /// Closes the journal and writes the HAR file (mode 0600), then replaces in it every value
+    /// redacted during the recording wherever it still is: an entry written before a secret was
+    /// first met gets its placeholder too. (Secrets are held in memory only, so `recover` after a
+    /// crash cannot do this last pass; each entry in the journal already had the secrets known
+    /// when it was written replaced.)
     @discardableResult
     public func finish() throws -> Int {
         queue.stop()
         let report = try journal.finish(to: settings.outputPath)
+        try pipeline.redactor.replaceKnownSecrets(inFile: settings.outputPath)
         return report.entriesRecovered
     }
 
@@ -224,7 +229,9 @@ extension CaptureWriter {
                     suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
                     flowID: assignment.flowID)
                 : nil
-            return (redactor.redact(entry).entry, line)
+            // The rules first, then every value any rule redacted before (in this entry or an
+            // earlier one) wherever else it turns up in this entry.
+            return (redactor.replacingKnownSecrets(in: redactor.redact(entry).entry), line)
         }
 
         private static func decodedResponseBody(_ response: RecordedResponse) -> [UInt8] {

@@ -22,7 +22,13 @@ extension Redactor {
     /// second thread, fed the output's pieces as they go to the file): the findings are what
     /// `authtape check` would report on the output. Memory stays bounded (16 pieces of a
     /// megabyte wait at most).
-    public func redactFile(input: String, output: String, scanner: LeakScanner?) throws(HARError) -> (
+    ///
+    /// With `everywhere` (the default) and a placeholder table that indexes its secrets, every
+    /// other occurrence of each redacted value is replaced too, wherever it is in the file:
+    /// as the entries go (`InlineEverywhere`), and, when a secret met late may be in entries
+    /// already written, by a second pass over the whole output (`EverywherePass`), which the
+    /// leak scan then reads instead of the first.
+    public func redactFile(input: String, output: String, scanner: LeakScanner?, everywhere: Bool = true) throws(HARError) -> (
         summary: RedactionSummary, findings: [LeakFinding]
     ) {
         let fd = open(input, O_RDONLY | O_CLOEXEC)
@@ -30,12 +36,13 @@ extension Redactor {
         defer { close(fd) }
         var failure: HARError?
         var summary = RedactionSummary(counts: [:])
-        let scan = scanner.map { OutputScan(scanner: $0, file: output) }
+        var scan = scanner.map { OutputScan(scanner: $0, file: output) }
         defer { scan?.queue.close() }
-        do throws(HARError) {
+        var secondPass = false
+        do {
             try HARRawFile.write(to: output) { out in
                 var stream = HARStream(input: InputWindow(fd: fd), file: input)
-                var redaction = StreamRedaction(output: OutputSink(fd: out), redactor: self, file: input)
+                var redaction = StreamRedaction(output: OutputSink(fd: out), redactor: self, file: input, everywhere: everywhere)
                 redaction.output.copies = scan?.queue
                 do throws(HARError) {
                     try stream.walk(&redaction)
@@ -46,10 +53,19 @@ extension Redactor {
                     return ECANCELED
                 }
                 summary = redaction.total
+                secondPass = redaction.everywhere?.needsSecondPass ?? false
                 return nil
             }
         } catch {
             throw failure ?? error
+        }
+        if secondPass {
+            // The first scan read what the second pass changes: scan the final output instead.
+            if let first = scan {
+                _ = first.result()
+                scan = scanner.map { OutputScan(scanner: $0, file: output) }
+            }
+            try replaceKnownSecrets(inFile: output, copies: scan?.queue)
         }
         guard let scan else { return (summary, []) }
         switch scan.result() {
@@ -58,13 +74,29 @@ extension Redactor {
         }
     }
 
-    /// `redactFile` on bytes in memory: the redacted bytes, in the input's layout.
-    public func redactStream(bytes: [UInt8], source: String = "") throws(HARError) -> (bytes: [UInt8], summary: RedactionSummary) {
+    /// `redactFile` on bytes in memory: the redacted bytes, in the input's layout (with
+    /// replace-everywhere unless `everywhere` is false).
+    public func redactStream(bytes: [UInt8], source: String = "", everywhere: Bool = true) throws(HARError) -> (
+        bytes: [UInt8], summary: RedactionSummary
+    ) {
         var stream = HARStream(input: InputWindow(bytes: bytes), file: source)
-        var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: self, file: source)
+        var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: self, file: source, everywhere: everywhere)
         try stream.walk(&redaction)
         guard stream.sawLog else { throw HARError(file: source, path: "log", message: "missing required field") }
-        return (redaction.output.buffer, redaction.total)
+        guard redaction.everywhere?.needsSecondPass == true, let index = placeholders.index else {
+            return (redaction.output.buffer, redaction.total)
+        }
+        return (Self.replacingEverywhere(redaction.output.buffer, index: index.snapshot(), source: source), redaction.total)
+    }
+
+    /// `bytes` (a HAR) through `EverywherePass`.
+    static func replacingEverywhere(_ bytes: [UInt8], index: SecretIndex.Snapshot, source: String) -> [UInt8] {
+        var window = InputWindow(bytes: bytes)
+        var sink = OutputSink(fd: -1)
+        var pass = EverywherePass(index: index)
+        // In memory, reading and writing cannot fail.
+        try? pass.run(&window, to: &sink, file: source)
+        return sink.buffer
     }
 }
 

@@ -34,7 +34,12 @@ public final class PlaceholderTable: Sendable {
         /// `Hasher` cost about 3% of `authtape redact`, one of these about a quarter of that.
         static func digest(of text: String) -> (hash: Int, check: UInt64) {
             var copy = text
-            return copy.withUTF8 { bytes in
+            return copy.withUTF8 { digest(of: $0) }
+        }
+
+        /// `digest(of:)` of bytes (the `SecretIndex` checks a candidate match with it).
+        static func digest(of bytes: UnsafeBufferPointer<UInt8>) -> (hash: Int, check: UInt64) {
+            do {
                 let count = bytes.count
                 var first = seeds.0 ^ (UInt64(count) &* 0x9E37_79B9_7F4A_7C15)
                 var second = seeds.1 ^ (UInt64(count) &* 0xC2B2_AE3D_27D4_EB4F)
@@ -98,6 +103,9 @@ public final class PlaceholderTable: Sendable {
     private let state = Mutex(State())
     /// Most secrets remembered at once, or nil for no limit.
     public let capacity: Int?
+    /// Every secret given a placeholder here, for replacing its other occurrences
+    /// (`SecretIndex`); nil when that is turned off.
+    public let index: SecretIndex?
 
     /// The prefix every placeholder starts with.
     public static let prefix = String(describing: prefixText)
@@ -106,23 +114,30 @@ public final class PlaceholderTable: Sendable {
     static let prefixText: StaticString = "REDACTED-"
 
     /// A table remembering every secret (what `authtape redact` uses: one capture, one numbering).
-    public init() {
+    public init(indexing: Bool = true) {
         capacity = nil
+        index = indexing ? SecretIndex(tracksAnchors: true) : nil
     }
 
     /// A table remembering at most `capacity` secrets, forgetting the oldest first, so that a
     /// long-running recorder holds bounded memory. A secret seen again after `capacity` newer ones
     /// gets a new placeholder; numbers are never reused, so distinct secrets still never share one.
-    public init(capacity: Int) {
+    public init(capacity: Int, indexing: Bool = true) {
         self.capacity = max(1, capacity)
+        index = indexing ? SecretIndex(capacity: max(1, capacity)) : nil
     }
 
     /// The placeholder for `secret`, made from `kind` on first sight.
     public func placeholder(for secret: String, kind: String) -> String {
         let key = SecretKey(secret)
-        return state.withLock { state in
-            placeholder(for: key, secret: secret, kind: kind, in: &state)
+        let (placeholder, isNew) = state.withLock { state in
+            let known = state.bySecret[key]
+            return (known ?? self.placeholder(for: key, secret: secret, kind: kind, in: &state), known == nil)
         }
+        // A secret met for the first time (or again after being forgotten) is indexed, so that
+        // its other occurrences anywhere in the capture get the same placeholder.
+        if isNew, let index, placeholder != secret { index.add(secret, placeholder: placeholder) }
+        return placeholder
     }
 
     private func placeholder(for key: SecretKey, secret: String, kind: String, in state: inout State) -> String {

@@ -47,6 +47,10 @@ public final class Redactor: Sendable {
             total.add(summary)
         }
         total.add(redactDocumentFields(of: document, into: &copy))
+        // Every value redacted anywhere is replaced wherever else it is, earlier entries too.
+        for index in copy.log.entries.indices {
+            copy.log.entries[index] = replacingKnownSecrets(in: copy.log.entries[index])
+        }
         return (copy, total)
     }
 

@@ -16,11 +16,14 @@ struct StreamRedaction: HARPartHandler {
     private let redactor: Redactor
     private let file: String
     private(set) var total = RedactionSummary(counts: [:])
+    /// Replace-everywhere as the parts go (nil when turned off or the table keeps no index).
+    private(set) var everywhere: InlineEverywhere?
 
-    init(output: OutputSink, redactor: Redactor, file: String) {
+    init(output: OutputSink, redactor: Redactor, file: String, everywhere: Bool = false) {
         self.output = output
         self.redactor = redactor
         self.file = file
+        self.everywhere = everywhere ? redactor.placeholders.index.map(InlineEverywhere.init(index:)) : nil
     }
 
     mutating func pass(_ bytes: UnsafeBufferPointer<UInt8>) throws(HARError) {
@@ -67,6 +70,8 @@ struct StreamRedaction: HARPartHandler {
             var path = [key.lowercased()]
             try values.jsonEdits(&cursor, path: &path, key: key, into: &edits)
         }
+        let start = output.buffer.count
+        defer { everywhere?.process(&output.buffer, from: start) }
         if edits.isEmpty {
             output.buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
         } else {

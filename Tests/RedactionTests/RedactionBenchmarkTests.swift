@@ -26,13 +26,15 @@ struct RedactionBenchmarkTests {
         let size = Double(try FileManager.default.attributesOfItem(atPath: input)[.size] as? Int ?? 0) / 1e6
         let runs = Int(ProcessInfo.processInfo.environment["AUTHTAPE_REDACT_BENCH_RUNS"] ?? "3") ?? 3
         var summaryTotal = 0
+        // AUTHTAPE_REDACT_BENCH_EVERYWHERE=0: without replace-everywhere (no index either).
+        let everywhere = ProcessInfo.processInfo.environment["AUTHTAPE_REDACT_BENCH_EVERYWHERE"] != "0"
         for run in 1...runs {
-            let redactor = try Redactor()
+            let redactor = try Redactor(placeholders: PlaceholderTable(indexing: everywhere))
             let cpu = Self.cpuSeconds()
             let wall = Date()
             // AUTHTAPE_REDACT_BENCH_SCAN=1: with the leak scan of the output, as `authtape redact` runs.
             let scan = ProcessInfo.processInfo.environment["AUTHTAPE_REDACT_BENCH_SCAN"] == "1"
-            let summary = try redactor.redactFile(input: input, output: output, scanner: scan ? LeakScanner() : nil).summary
+            let summary = try redactor.redactFile(input: input, output: output, scanner: scan ? LeakScanner() : nil, everywhere: everywhere).summary
             let wallSeconds = Date().timeIntervalSince(wall)
             let cpuUsed = Self.cpuSeconds() - cpu
             summaryTotal = summary.total

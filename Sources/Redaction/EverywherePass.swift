@@ -1,0 +1,186 @@
+import Foundation
+import HAR
+import NativeAuthWire
+
+/// The replace-everywhere pass: copies a HAR's bytes with every whole-token occurrence of a
+/// known secret (`SecretIndex`) inside any JSON string replaced by its placeholder, keys and
+/// values alike; nothing outside strings changes, so the JSON stays valid. A body written as
+/// base64 (the string value of a `"text"` member made only of base64 or base64url characters)
+/// is decoded, searched, and encoded again in its own alphabet and padding when it held one.
+///
+/// It reads the input through an `InputWindow`, so memory holds one window (a megabyte, or
+/// the longest string) and one output buffer.
+struct EverywherePass {
+    let index: SecretIndex.Snapshot
+    /// Values replaced.
+    private(set) var replaced = 0
+
+    init(index: SecretIndex.Snapshot) {
+        self.index = index
+    }
+
+    private struct Scan {
+        var position = 0
+        var copied = 0
+        var walk = JSONStringWalk()
+    }
+
+    /// Copies `input` to `output`, replacing; `file` names the input in errors.
+    mutating func run(_ input: inout InputWindow, to output: inout OutputSink, file: String) throws(HARError) {
+        var scan = Scan()
+        while true {
+            let needMore = input.bytes.withUnsafeBufferPointer { buffer in
+                step(buffer, base: input.base, scan: &scan, output: &output)
+            }
+            if let failure = output.flush() { throw HARError(file: file, message: "cannot write the output (errno \(failure))") }
+            guard needMore else { continue }
+            if input.isAtEnd {
+                input.bytes.withUnsafeBufferPointer { buffer in
+                    let from = scan.copied - input.base
+                    output.buffer.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[from...]))
+                }
+                return
+            }
+            // Everything before `copied` is in the output: keep the rest.
+            if let failure = input.readMore(keepingFrom: scan.copied) {
+                throw HARError(file: file, message: "cannot read (errno \(failure))")
+            }
+        }
+    }
+
+    /// Processes complete strings in `buffer`; true when it needs more input.
+    private mutating func step(
+        _ buffer: UnsafeBufferPointer<UInt8>, base: Int, scan: inout Scan, output: inout OutputSink
+    ) -> Bool {
+        var copied = scan.copied - base
+        let walked = scan.walk.walk(buffer, from: scan.position - base, to: buffer.count) { start, end, isText in
+            if let edits = self.edits(buffer, from: start, to: end, isText: isText) {
+                replaced += edits.count
+                ValueRedactor.append(buffer, from: copied, to: end, applying: edits, to: &output.buffer)
+                copied = end
+            }
+            // Hand finished output over in pieces, so the buffer never holds a whole window.
+            return output.buffer.count < OutputSink.flushSize
+        }
+        scan.position = walked.position + base
+        if walked.stopped {
+            scan.copied = copied + base
+            return false
+        }
+        // Copy what is done, so that the window can drop it.
+        output.buffer.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[copied..<walked.position]))
+        scan.copied = walked.position + base
+        return true
+    }
+
+    /// The replacements inside the string `buffer[start..<end]`, or nil for none.
+    func edits(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, isText: Bool) -> [ByteEdit]? {
+        var edits: [ByteEdit] = []
+        if index.edits(in: buffer, from: start, to: end, into: &edits) { return edits }
+        if isText, let text = Self.base64Edit(buffer, from: start, to: end, known: index) { return [text] }
+        return nil
+    }
+
+    /// The string `buffer[start..<end]` as base64 with known secrets replaced inside, or nil
+    /// when it is not base64 or holds none.
+    static func base64Edit(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, known index: SecretIndex.Snapshot
+    ) -> ByteEdit? {
+        guard end - start >= 8 else { return nil }
+        var urlSafe = false
+        var standard = false
+        var text: [UInt8] = []
+        text.reserveCapacity(end - start)
+        var i = start
+        while i < end {
+            var c = buffer[i]
+            if c == UInt8(ascii: "\\") {
+                // Only `\/` is possible in base64 written as JSON.
+                guard i + 1 < end, buffer[i + 1] == UInt8(ascii: "/") else { return nil }
+                c = UInt8(ascii: "/")
+                i += 1
+            }
+            switch c {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "="):
+                break
+            case UInt8(ascii: "+"), UInt8(ascii: "/"): standard = true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"): urlSafe = true
+            default: return nil
+            }
+            text.append(c)
+            i += 1
+        }
+        guard !(urlSafe && standard) else { return nil }
+        let padded = text.last == UInt8(ascii: "=")
+        let string = String(decoding: text, as: UTF8.self)
+        let decoded: [UInt8]?
+        if urlSafe {
+            decoded = Base64URL.decode(string.replacingOccurrences(of: "=", with: ""))
+        } else {
+            var withPadding = string
+            while withPadding.utf8.count % 4 != 0 { withPadding += "=" }
+            decoded = Data(base64Encoded: withPadding).map { Array($0) }
+        }
+        guard let decoded else { return nil }
+        var edits: [ByteEdit] = []
+        let found = decoded.withUnsafeBufferPointer { bytes in
+            index.edits(in: bytes, from: 0, to: bytes.count, into: &edits)
+        }
+        guard found else { return nil }
+        var replacedBytes: [UInt8] = []
+        decoded.withUnsafeBufferPointer { bytes in
+            ValueRedactor.append(bytes, from: 0, to: bytes.count, applying: edits, to: &replacedBytes)
+        }
+        var encoded = urlSafe ? Base64URL.encode(replacedBytes) : Data(replacedBytes).base64EncodedString()
+        if urlSafe, padded {
+            while encoded.utf8.count % 4 != 0 { encoded += "=" }
+        } else if !urlSafe, !padded {
+            while encoded.hasSuffix("=") { encoded.removeLast() }
+        }
+        return (start..<end, Array(encoded.utf8))
+    }
+}
+
+/// Finds the strings of JSON text read from outside any string, and tells whether each is the
+/// value of a `"text"` member (a HAR body).
+struct JSONStringWalk {
+    private var afterColon = false
+    private var lastStringWasText = false
+
+    /// Calls `body(start, end, isText)` with the content range of each complete string in
+    /// `buffer[from..<to]`, until `body` returns false. Returns where to go on from (after the
+    /// last string handled, or at the quote of a string that does not end within `to`), and
+    /// whether `body` stopped it.
+    mutating func walk(
+        _ buffer: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, _ body: (Int, Int, Bool) -> Bool
+    ) -> (position: Int, stopped: Bool) {
+        var p = from
+        while p < end {
+            let byte = buffer[p]
+            if byte != UInt8(ascii: "\"") {
+                switch byte {
+                case UInt8(ascii: ":"): afterColon = true
+                case UInt8(ascii: " "), 0x0A, 0x0D, 0x09: break
+                default: afterColon = false
+                }
+                p += 1
+                continue
+            }
+            var q = p + 1
+            while q < end {
+                let c = buffer[q]
+                if c == UInt8(ascii: "\"") { break }
+                q += c == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard q < end else { return (p, false) }
+            let isText = afterColon && lastStringWasText
+            lastStringWasText = q - p == 5 && buffer[p + 1] == UInt8(ascii: "t") && buffer[p + 2] == UInt8(ascii: "e")
+                && buffer[p + 3] == UInt8(ascii: "x") && buffer[p + 4] == UInt8(ascii: "t")
+            afterColon = false
+            let goOn = body(p + 1, q, isText)
+            p = q + 1
+            if !goOn { return (p, true) }
+        }
+        return (p, false)
+    }
+}

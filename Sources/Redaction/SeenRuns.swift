@@ -1,0 +1,89 @@
+/// The runs of word bytes a replace-everywhere pass has met without replacing them, as a
+/// Bloom filter (8 MB: 2²⁰ words of 64 bits, six bits per run set in one word), so that
+/// `authtape redact` knows whether a secret first met later may already have been written
+/// earlier in the output, and only then makes a second pass (`InlineEverywhere`).
+///
+/// A run is keyed by its first ``SecretIndex/prefixLength`` bytes and its length. A secret is
+/// anchored on its first run of word bytes: an earlier occurrence of it would have put that
+/// same run (same bytes, same length, whole tokens) into the filter. A secret with no such run
+/// (no word byte, or fewer than six bytes from its first) cannot be anchored: it always asks
+/// for the second pass once anything has been written. False positives (about one in a
+/// million per secret for a million distinct runs) only cost a second pass.
+struct SeenRuns {
+    private var words: [UInt64]
+    private(set) var isEnabled: Bool
+    /// Whether any run was put in.
+    private(set) var isEmpty = true
+
+    /// Words in the filter (2²⁰).
+    static let wordCount = 1 << 20
+    /// An anchor that no filter can rule out.
+    static let unanchored = UInt64.max
+
+    static var disabled: SeenRuns { SeenRuns(enabled: false) }
+
+    init(enabled: Bool = true) {
+        words = []
+        isEnabled = enabled
+    }
+
+    @inline(__always) private static func hash(_ prefix: UInt64, length: Int) -> UInt64 {
+        var h = (prefix | UInt64(min(length, 255)) << 56) &* 0x9E37_79B9_7F4A_7C15
+        h ^= h >> 29
+        h = h &* 0xBF58_476D_1CE4_E5B9
+        return h ^ (h >> 32)
+    }
+
+    @inline(__always) private static func slot(_ h: UInt64) -> (word: Int, mask: UInt64) {
+        var mask: UInt64 = 0
+        var rest = h
+        for _ in 0..<6 {
+            mask |= 1 << (rest & 63)
+            rest >>= 6
+        }
+        return (Int(truncatingIfNeeded: h >> 44), mask)
+    }
+
+    /// Puts a run in (the prefix key and the run's length).
+    @inline(__always) mutating func insert(_ prefix: UInt64, length: Int) {
+        if prefix == Self.placeholderKey { return }
+        if words.isEmpty { words = [UInt64](repeating: 0, count: Self.wordCount) }
+        isEmpty = false
+        let (word, mask) = Self.slot(Self.hash(prefix, length: length))
+        words[word] |= mask
+    }
+
+    /// Whether a run with this anchor may have been put in.
+    func mayContain(anchor: UInt64) -> Bool {
+        if isEmpty { return false }
+        if anchor == Self.unanchored { return true }
+        let (word, mask) = Self.slot(anchor)
+        return words[word] & mask == mask
+    }
+
+    /// The anchor of a secret's written form: its first run of word bytes, found the way the
+    /// search finds runs (a `%XX` or JSON escape is skipped, what follows starts a run).
+    static func anchor(of form: [UInt8]) -> UInt64 {
+        var p = 0
+        while p < form.count, !SecretIndex.isWordByte(form[p]) {
+            if form[p] == UInt8(ascii: "%"), p + 2 < form.count, SecretIndex.isHex(form[p + 1]), SecretIndex.isHex(form[p + 2]) {
+                p += 3
+            } else if form[p] == UInt8(ascii: "\\"), p + 1 < form.count {
+                p += form[p + 1] == UInt8(ascii: "u") ? 6 : 2
+            } else {
+                p += 1
+            }
+        }
+        guard p < form.count, form.count - p >= SecretIndex.prefixLength else { return unanchored }
+        var end = p
+        while end < form.count, SecretIndex.isWordByte(form[end]) { end += 1 }
+        let start = p
+        let prefix = form.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { SecretIndex.prefixKey($0 + start) } ?? 0
+        }
+        return hash(prefix, length: end - start)
+    }
+
+    /// Placeholders are never secrets: their runs stay out of the filter.
+    private static let placeholderKey: UInt64 = SecretIndex.prefixKey(Array("REDACT".utf8))
+}
