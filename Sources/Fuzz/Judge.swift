@@ -93,9 +93,10 @@ public enum Judge {
             return verdict(.mismatch, expectedText, actualText)
         }
         let actionRequests = Array(observation.requests.suffix(observation.actionRequests))
-        if let wanted = expectedToken(expected.newStateToken, prediction: prediction, responses: fuzzCase.responses,
-                                      requests: actionRequests), outcome.newState != nil,
-            !wanted.contains(outcome.newStateToken)
+        if outcome.newState != nil,
+            let wanted = expectedToken(expected.newStateToken, prediction: prediction, responses: fuzzCase.responses,
+                                       requests: actionRequests),
+            wanted != outcome.newStateToken
         {
             return verdict(.wrongToken, expectedText + " token " + expected.newStateToken.rawValue, actualText,
                            "the new state holds another continuation token than the rule \(expected.newStateToken.rawValue) names")
@@ -109,22 +110,21 @@ public enum Judge {
         return verdict(.pass, expectedText, actualText)
     }
 
-    /// The tokens the new state may hold under `rule`, or nil when the rule says nothing checkable.
+    /// The token the new state must hold under `rule` (`.some(nil)`: no token), or nil when the rule says
+    /// nothing checkable. A `fromResponse` token is the deciding answer's, read by the oracle as MSAL reads it
+    /// for the step that answer answered (``ResponseTokens``).
     static func expectedToken(_ rule: TokenRule, prediction: ChainPrediction, responses: [FuzzResponse],
-                              requests: [SentRequest]) -> [String?]? {
+                              requests: [SentRequest]) -> String?? {
         let last = prediction.hops.count - 1
         guard last >= 0 else { return nil }
         switch rule {
         case .none:
             return nil
         case .fromResponse:
-            guard last < responses.count else { return [nil] }
-            // The oracle's reading: any encoding MSAL reads, one trailing comma, snake-case variants of the key.
-            let strings = ResponseTokens.continuationTokens(in: responses[last].body)
-            return strings.isEmpty ? [nil] : strings.map { Optional($0) }
+            return .some(prediction.responseToken(in: responses.map(raw)))
         case .fromRequest:
             guard last < requests.count else { return nil }
-            return [requests[last].continuationToken]
+            return .some(requests[last].continuationToken)
         }
     }
 

@@ -99,9 +99,6 @@ public struct RecordedExchange: Sendable {
     /// Top-level string members of the JSON response body (empty when it is not a JSON object).
     public var responseStrings: [String: String] { Self.jsonStrings(responseBody) }
 
-    /// The response's `continuation_token`, if any.
-    public var responseContinuationToken: String? { responseStrings["continuation_token"] }
-
     static func jsonStrings(_ body: [UInt8]) -> [String: String] {
         guard body.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"), let value = try? JSONParser.parse(body),
             let object = value.objectValue

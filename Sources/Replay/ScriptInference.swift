@@ -115,7 +115,7 @@ public enum ScriptInference {
                 notes: [])
             switch walk.expectation {
             case .outcome(let expected):
-                let outcome = resolve(expected, exchanges: taken)
+                let outcome = resolve(expected, walk: walk, responses: responses, exchanges: taken)
                 step.expected = outcome
                 if let note = annotationConflict(outcome, taken[taken.count - 1]) { step.notes.append(note) }
                 current = nextState(after: outcome, previous: current)
@@ -146,13 +146,16 @@ public enum ScriptInference {
         return holders.last
     }
 
-    /// The concrete outcome: the token rule resolved against the consumed exchanges.
-    static func resolve(_ expected: ExpectedOutcome, exchanges: [RecordedExchange]) -> Outcome {
+    /// The concrete outcome: the token rule resolved against the consumed exchanges. A `fromResponse` token is
+    /// the deciding answer's as the oracle reads it for MSAL (``ChainPrediction/responseToken(in:)``: any encoding
+    /// Foundation detects, the first of repeated keys, the key spellings MSAL's decoder maps to the field).
+    static func resolve(_ expected: ExpectedOutcome, walk: ChainPrediction, responses: [RawResponse],
+                        exchanges: [RecordedExchange]) -> Outcome {
         let last = exchanges[exchanges.count - 1]
         let token: String? =
             switch expected.newStateToken {
             case .none: nil
-            case .fromResponse: last.responseContinuationToken
+            case .fromResponse: walk.responseToken(in: responses)
             case .fromRequest: last.field("continuation_token")
             }
         return Outcome(callback: expected.callback, error: expected.error, newState: expected.newState, newStateToken: token)

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuth
 import Testing
 @testable import Fuzz
 
@@ -88,12 +89,8 @@ struct HostileAnswerTests {
                         let fuzzCase = FuzzCase(
                             seed: 14, index: index, flow: flow.name, action: actionIndex, response: position, step: action.step,
                             operators: ["hostile"], details: [name], responses: responses, metamorphic: false)
-                        let expected = baseline["\(flow.name)#\(actionIndex)"]
-                        var (verdict, _) = await runner.judge(fuzzCase, baseline: expected, watchdog: watchdog, slot: 0)
-                        if verdict.kind == .hang {
-                            (verdict, _) = await runner.judge(
-                                fuzzCase, baseline: expected, watchdog: watchdog, slot: 0, timeout: 50)
-                        }
+                        let verdict = await judge(
+                            fuzzCase, runner: runner, baseline: baseline["\(flow.name)#\(actionIndex)"], watchdog: watchdog)
                         if verdict.kind.isFinding {
                             problems.append("\(flow.name)#\(actionIndex)/\(position) \(name): \(verdict.kind) expected \(verdict.expected), got \(verdict.actual)")
                         }
@@ -102,6 +99,16 @@ struct HostileAnswerTests {
             }
         }
         return problems
+    }
+
+    /// The verdict of one case (callback, error, state, the token the state holds, request count), a hang
+    /// judged again alone with ten times the deadline before it counts.
+    static func judge(_ fuzzCase: FuzzCase, runner: FuzzRunner, baseline: Outcome?, watchdog: Watchdog) async -> Verdict {
+        var (verdict, _) = await runner.judge(fuzzCase, baseline: baseline, watchdog: watchdog, slot: 0)
+        if verdict.kind == .hang {
+            (verdict, _) = await runner.judge(fuzzCase, baseline: baseline, watchdog: watchdog, slot: 0, timeout: 50)
+        }
+        return verdict
     }
 
     static func bodies(_ family: [(String, [UInt8])]) -> [(String, FuzzResponse)] {
