@@ -18,7 +18,7 @@ enum FileIO {
     /// Reads a whole file.
     static func readAll(_ path: String) throws(HARError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw HARError(file: path, message: "cannot open: \(errnoText(errno))") }
+        guard fd >= 0 else { throw HARError.cannotOpen(file: path, errno: errno) }
         defer { close(fd) }
         var result: [UInt8] = []
         var info = stat()
@@ -28,7 +28,7 @@ enum FileIO {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw HARError(file: path, message: "cannot read: \(errnoText(errno))")
+                throw HARError.cannotRead(file: path, errno: errno)
             }
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])

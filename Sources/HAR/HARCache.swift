@@ -4,6 +4,9 @@ public struct HARCache: HARJSONCoding {
     public var afterRequest: HARCacheEntry?
     public var comment: String?
     public var extensions: JSONObject
+    /// A `cache` that is not HAR 1.2's cache object (an empty array, as some exporters write, or
+    /// anything else), kept as read and written back as it was; nil for a cache object.
+    public var asWritten: JSONValue?
 
     public init(
         beforeRequest: HARCacheEntry? = nil, afterRequest: HARCacheEntry? = nil, comment: String? = nil,
@@ -13,6 +16,19 @@ public struct HARCache: HARJSONCoding {
         self.afterRequest = afterRequest
         self.comment = comment
         self.extensions = extensions
+    }
+
+    /// A cache of any shape: HAR 1.2's object is decoded; anything else (or an object whose
+    /// members do not read as HAR's) is kept as written. Null reads as an empty cache.
+    init(anyShape value: JSONValue) {
+        if case .null = value {
+            self.init()
+        } else if let decoded = try? HARCache(decoding: value) {
+            self = decoded
+        } else {
+            self.init()
+            asWritten = value
+        }
     }
 
     init(decoding value: JSONValue) throws(FieldError) {

@@ -47,7 +47,7 @@ public struct HARContent: HARJSONCoding {
         }
         self.size = size ?? -1
         if isBase64, let text, Base64.decode(text) == nil {
-            throw FieldError("text is not valid base64")
+            throw FieldError("text is not valid base64").at("text")
         }
     }
 

@@ -6,6 +6,8 @@ public struct HAREntry: HARJSONCoding {
     /// Total time in milliseconds.
     public var time: Double
     public var request: HARRequest
+    /// The response; an entry without one (a request aborted before an answer, as har-to-k6 or a
+    /// browser writes it) reads as ``HARResponse/noResponse``, status 0 ("no response").
     public var response: HARResponse
     public var cache: HARCache
     public var timings: HARTimings
@@ -51,7 +53,7 @@ public struct HAREntry: HARJSONCoding {
             case "time": time = try value.double(key)
             case "request": request = try value.nested(key, as: HARRequest.self)
             case "response": response = try value.nested(key, as: HARResponse.self)
-            case "cache": cache = try value.nested(key, as: HARCache.self)
+            case "cache": cache = HARCache(anyShape: value)
             case "timings": timings = try value.nested(key, as: HARTimings.self)
             case "serverIPAddress": serverIPAddress = try value.string(key)
             case "connection": connection = try value.string(key)
@@ -61,11 +63,10 @@ public struct HAREntry: HARJSONCoding {
             }
         }
         guard let request else { throw FieldError("missing required field").at("request") }
-        guard let response else { throw FieldError("missing required field").at("response") }
         let resolvedTimings = timings ?? HARTimings(send: -1, wait: -1, receive: -1)
         self.init(
             pageref: pageref, startedDateTime: startedDateTime ?? "", time: time ?? resolvedTimings.total,
-            request: request, response: response, cache: cache ?? HARCache(), timings: resolvedTimings,
+            request: request, response: response ?? .noResponse, cache: cache ?? HARCache(), timings: resolvedTimings,
             serverIPAddress: serverIPAddress, connection: connection, comment: comment, authtape: authtape,
             extensions: extensions)
     }
@@ -76,7 +77,7 @@ public struct HAREntry: HARJSONCoding {
         object.put("time", time)
         object.put("request", request)
         object.put("response", response)
-        object.put("cache", cache)
+        if let asWritten = cache.asWritten { object.append("cache", asWritten) } else { object.put("cache", cache) }
         object.put("timings", timings)
         object.put("serverIPAddress", serverIPAddress)
         object.put("connection", connection)

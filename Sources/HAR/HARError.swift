@@ -20,6 +20,28 @@ public struct HARError: Error, Sendable, Hashable, CustomStringConvertible {
         [file, path, message].filter { !$0.isEmpty }.joined(separator: ": ")
     }
 
+    /// What every command says of a file that is JSON but not a HAR: HAR 1.2's one
+    /// requirement a reader cannot do without is a `log` object holding an `entries` array.
+    public static let notAHARMessage = "not a HAR file: no log.entries array"
+
+    /// The error for a file that is JSON but has no `log.entries` array (``notAHARMessage``).
+    public static func notAHAR(file: String) -> HARError {
+        HARError(file: file, message: notAHARMessage)
+    }
+
+    /// A file that cannot be opened, with the system's reason (`cannot open: No such file or directory`).
+    public static func cannotOpen(file: String, errno code: Int32) -> HARError {
+        HARError(file: file, message: "cannot open: \(FileIO.errnoText(code))")
+    }
+
+    /// A read that failed, with the system's reason and, when known, the byte it failed at.
+    public static func cannotRead(file: String, errno code: Int32, atByte offset: Int? = nil) -> HARError {
+        HARError(file: file, message: "cannot read: \(FileIO.errnoText(code))" + (offset.map { " at byte \($0)" } ?? ""))
+    }
+
+    /// Whether this is the verdict that the file is not a HAR at all.
+    public var isNotAHAR: Bool { path.isEmpty && message == Self.notAHARMessage }
+
     /// The same error with `prefix` put in front of its path (for example `entries[3]`), and
     /// with `file` set when given; for errors from `bodyBytes()` or `init(json:)` on a part.
     public func prefixed(by prefix: String, file: String? = nil) -> HARError {
@@ -65,4 +87,7 @@ struct FieldError: Error {
     func harError(file: String) -> HARError {
         HARError(file: file, path: path, message: message)
     }
+
+    /// The path's components, outermost first (`log`, `entries`, `[3]`, `request`).
+    var components: [String] { reversedPath.reversed() }
 }

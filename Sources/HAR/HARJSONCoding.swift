@@ -106,7 +106,8 @@ extension JSONValue {
         }
     }
 
-    /// An array of HAR objects; null reads as absent. Errors name the element index.
+    /// An array of HAR objects; null reads as absent, and a single object as a list of one.
+    /// Errors name the element index.
     func list<T: HARJSONCoding>(_ key: String, of type: T.Type) throws(FieldError) -> [T]? {
         switch self {
         case .null: return nil
@@ -121,6 +122,13 @@ extension JSONValue {
                 }
             }
             return result
+        case .object:
+            // Internet Explorer 11 writes a single cookie as an object where HAR has a list.
+            do throws(FieldError) {
+                return [try T(decoding: self)]
+            } catch {
+                throw error.at(key)
+            }
         default: throw FieldError(expected: "an array", found: self).at(key)
         }
     }

@@ -41,7 +41,7 @@ public struct HARPostData: HARJSONCoding {
             }
         }
         if isBase64, let text, Base64.decode(text) == nil {
-            throw FieldError("text is not valid base64")
+            throw FieldError("text is not valid base64").at("text")
         }
     }
 

@@ -8,15 +8,29 @@ public enum HARReader {
         return try read(bytes: bytes, source: path)
     }
 
-    /// Decodes HAR bytes; `source` names the file in error messages.
+    /// Decodes HAR bytes; `source` names the file in error messages. The verdict is the one every
+    /// command shares: JSON with a `log.entries` array is a HAR (``isHAR(_:)``), anything else is
+    /// refused with ``HARError/notAHARMessage``; an error inside it names the field as written in
+    /// the file (`log.entries[3].request.postData.params[0].value`) and the byte it starts at.
     public static func read(bytes: [UInt8], source: String) throws(HARError) -> HARDocument {
         let value = try parseJSON(bytes, source: source)
+        guard isHAR(value) else { throw HARError.notAHAR(file: source) }
         do throws(FieldError) {
-            try requireEntries(value)
             return try HARDocument(decoding: value)
         } catch {
-            throw HARError(file: source, path: documentPath(error), message: error.message)
+            let start = hasByteOrderMark(bytes) ? 3 : 0
+            let place = JSONLocator.offset(of: error.components, in: bytes, from: start).map { " at byte \($0)" } ?? ""
+            throw HARError(file: source, path: error.path, message: error.message + place)
         }
+    }
+
+    /// Whether parsed JSON is a HAR: an object whose `log` is an object holding an `entries`
+    /// array. Everything else in a HAR has a default or is checked where it is read.
+    public static func isHAR(_ value: JSONValue) -> Bool {
+        guard case .object(let document) = value, case .object(let log)? = document["log"],
+            case .array? = log["entries"]
+        else { return false }
+        return true
     }
 
     /// Parses JSON after skipping a UTF-8 byte order mark; errors give line and column.
@@ -34,26 +48,8 @@ public enum HARReader {
 
     private static func failure(_ error: HARError) throws(HARError) -> JSONValue { throw error }
 
-    /// HAR 1.2 requires `log.entries`: an absent or null list is an error naming it, never an empty
-    /// capture (a wrong type is reported by the decoder).
-    static func requireEntries(_ value: JSONValue) throws(FieldError) {
-        guard case .object(let document) = value, case .object(let log)? = document["log"] else { return }
-        switch log["entries"] {
-        case nil: throw FieldError("missing required field (a HAR log needs an array of entries)").at("entries")
-        case .null?: throw FieldError("expected an array of entries, found null").at("entries")
-        default: return
-        }
-    }
-
     static func hasByteOrderMark(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-    }
-
-    /// `log.entries[3].response` is reported as `entries[3].response`: every HAR path is in `log`.
-    static func documentPath(_ error: FieldError) -> String {
-        let path = error.path
-        if path.hasPrefix("log.") { return String(path.dropFirst(4)) }
-        return path
     }
 
     static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {

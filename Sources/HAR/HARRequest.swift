@@ -54,10 +54,10 @@ public struct HARRequest: HARJSONCoding {
             default: extensions.append(key, value)
             }
         }
-        guard let method else { throw FieldError("missing required field").at("method") }
-        guard let url else { throw FieldError("missing required field").at("url") }
+        // A request without `method` or `url` (haralyzer keeps such a file) is still an entry to
+        // redact and show; replay finds no endpoint in it.
         self.init(
-            method: method, url: url, httpVersion: httpVersion ?? "", cookies: cookies ?? [],
+            method: method ?? "", url: url ?? "", httpVersion: httpVersion ?? "", cookies: cookies ?? [],
             headers: headers ?? [], queryString: queryString ?? [], postData: postData,
             headersSize: headersSize ?? -1, bodySize: bodySize ?? -1, comment: comment, extensions: extensions)
     }

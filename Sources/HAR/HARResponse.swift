@@ -31,6 +31,10 @@ public struct HARResponse: HARJSONCoding {
         self.extensions = extensions
     }
 
+    /// No response: status 0, what browsers write for a request that got no answer, and what an
+    /// entry without a `response` reads as.
+    public static let noResponse = HARResponse(status: 0, httpVersion: "")
+
     init(decoding value: JSONValue) throws(FieldError) {
         var status: Int?, statusText: String?, httpVersion: String?, redirectURL: String?, comment: String?
         var cookies: [HARCookie]?, headers: [HARHeader]?, content: HARContent?

@@ -15,10 +15,12 @@ public enum CaptureInspection {
         -> CaptureSection
     {
         let name = name ?? path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return CaptureSection(name: name, problems: ["cannot read the file"], exchanges: [], flows: [])
+        let bytes: [UInt8]
+        do {
+            bytes = try HARRawFile.read(contentsOf: path)
+        } catch {
+            return CaptureSection(name: name, problems: ["\(error)"], exchanges: [], flows: [])
         }
-        let bytes = [UInt8](data)
         var problems: [String] = []
         var leaks: [String] = []
         do {

@@ -16,7 +16,7 @@ enum HARPart: Equatable, Sendable {
     /// Where it is, for messages (`entries[3]`, `log.pages`).
     var field: String {
         switch self {
-        case .entry(let index): return "entries[\(index)]"
+        case .entry(let index): return "log.entries[\(index)]"
         case .pages: return "log.pages"
         case .logComment: return "log.comment"
         case .logMember(let key): return "log.\(key)"
@@ -39,6 +39,10 @@ protocol HARPartHandler {
 /// Walks a HAR document read as a stream of JSON tokens from an `InputWindow`: the document
 /// and `log` objects member by member (any order, any white space), `log.entries` element by
 /// element. Memory holds the window only: its size is the read size or the largest part.
+///
+/// Its verdict on what is a HAR is `HARReader`'s: JSON whose `log` is an object holding an
+/// `entries` array. Anything else is refused with `HARError.notAHARMessage` once the whole input
+/// has been checked as JSON (a file that is not JSON at all gets its JSON error instead).
 struct HARStream {
     private var input: InputWindow
     private let file: String
@@ -46,8 +50,10 @@ struct HARStream {
     private var position = 0
     /// Where the last step ended (absolute).
     private var scanned = 0
-    /// Whether the document had a `log` member.
+    /// Whether the document had a `log` object.
     private(set) var sawLog = false
+    /// Whether that `log` had an `entries` array.
+    private(set) var sawEntries = false
 
     init(input: InputWindow, file: String) {
         self.input = input
@@ -68,13 +74,18 @@ struct HARStream {
             scanned = 3
             try pass(&handler)
         }
-        try object("", &handler) { (this: inout HARStream, key: String, handler: inout H) throws(HARError) in
-            if key == "log" {
-                this.sawLog = true
-                try this.log(&handler)
-            } else {
-                try this.part(.documentMember(key), &handler)
+        if try isNext(UInt8(ascii: "{"), field: "") {
+            try object("", &handler) { (this: inout HARStream, key: String, handler: inout H) throws(HARError) in
+                if key == "log", try this.isNext(UInt8(ascii: "{"), field: "log") {
+                    this.sawLog = true
+                    try this.log(&handler)
+                } else {
+                    try this.part(.documentMember(key), &handler)
+                }
             }
+        } else {
+            // JSON that is not an object is checked whole, then refused below.
+            try part(.documentMember(""), &handler)
         }
         // Only white space may follow the document.
         try step("", atEnd: ()) { (cursor: inout JSONCursor) throws(ScanFailure) in
@@ -83,12 +94,24 @@ struct HARStream {
             throw .incomplete
         }
         try pass(&handler)
+        guard sawLog, sawEntries else { throw HARError.notAHAR(file: file) }
+    }
+
+    /// Whether the next value starts with `byte` (without consuming it).
+    private mutating func isNext(_ byte: UInt8, field: String) throws(HARError) -> Bool {
+        try step(field) { (cursor: inout JSONCursor) throws(ScanFailure) -> Bool in try cursor.peek() == byte }
     }
 
     private mutating func log<H: HARPartHandler>(_ handler: inout H) throws(HARError) {
         try object("log", &handler) { (this: inout HARStream, key: String, handler: inout H) throws(HARError) in
             switch key {
-            case "entries": try this.entries(&handler)
+            case "entries":
+                if try this.isNext(UInt8(ascii: "["), field: "log.entries") {
+                    this.sawEntries = true
+                    try this.entries(&handler)
+                } else {
+                    try this.part(.logMember(key), &handler)
+                }
             case "comment": try this.part(.logComment, &handler)
             case "pages": try this.part(.pages, &handler)
             default: try this.part(.logMember(key), &handler)
@@ -120,11 +143,11 @@ struct HARStream {
     }
 
     private mutating func entries<H: HARPartHandler>(_ handler: inout H) throws(HARError) {
-        try step("entries") { (cursor: inout JSONCursor) throws(ScanFailure) in try cursor.expect(UInt8(ascii: "["), "an array") }
+        try step("log.entries") { (cursor: inout JSONCursor) throws(ScanFailure) in try cursor.expect(UInt8(ascii: "["), "an array") }
         try pass(&handler)
         var count = 0
         while true {
-            let more = try step("entries") { [count] (cursor: inout JSONCursor) throws(ScanFailure) -> Bool in
+            let more = try step("log.entries") { [count] (cursor: inout JSONCursor) throws(ScanFailure) -> Bool in
                 if try cursor.consume(UInt8(ascii: "]")) { return false }
                 if count > 0 { try cursor.expect(UInt8(ascii: ","), "',' or ']' in an array") }
                 _ = try cursor.peek()
@@ -198,7 +221,7 @@ struct HARStream {
                     throw HARError(file: file, path: field, message: "the file ends early (truncated at byte \(input.end))")
                 }
                 if let failure = input.readMore(keepingFrom: position) {
-                    throw HARError(file: file, message: "cannot read (errno \(failure)) at byte \(input.end)")
+                    throw HARError.cannotRead(file: file, errno: failure, atByte: input.end)
                 }
             case .failure(let failure):
                 guard let diagnose else { throw harError(failure, field: field) }

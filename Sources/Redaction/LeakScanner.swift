@@ -22,10 +22,11 @@ public struct LeakScanner: Sendable {
     }
 
     /// Scans the HAR file at `path`.
-    /// - Throws: `LeakScanError` when the file cannot be read or is not a HAR file.
+    /// - Throws: `LeakScanError` when the file cannot be read (with the system's reason) or is
+    ///   not a HAR file (the verdict and messages of `HARReader`).
     public func scan(path: String) throws(LeakScanError) -> [LeakFinding] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw LeakScanError(file: path, message: "cannot read the file") }
+        guard fd >= 0 else { throw LeakScanError(HARError.cannotOpen(file: path, errno: errno)) }
         defer { close(fd) }
         return try scan(InputWindow(fd: fd), file: path)
     }
@@ -44,9 +45,8 @@ public struct LeakScanner: Sendable {
         } catch {
             // A part that did not parse lies before where the stream stopped: it comes first.
             if case .failure(let earlier) = handler.finish() { throw earlier }
-            throw LeakScanError(file: file, message: "not a HAR file: \([error.path, error.message].filter { !$0.isEmpty }.joined(separator: ": "))")
+            throw LeakScanError(error)
         }
-        guard stream.sawLog else { throw LeakScanError(file: file, message: "not a HAR file: no 'log' object at the top level") }
         return try handler.finish().get()
     }
 }
@@ -199,7 +199,7 @@ struct LeakScanHandler: HARPartHandler {
         var canariesFound: Set<Int> = []
         for result in results {
             if let (field, offset) = result.failure {
-                return .failure(LeakScanError(file: walk.file, message: "not a HAR file: \(field): invalid JSON at byte \(offset)"))
+                return .failure(LeakScanError(file: walk.file, message: "\(field): invalid JSON at byte \(offset)"))
             }
             for finding in result.findings where seen.insert(finding).inserted { findings.append(finding) }
             canariesFound.formUnion(result.canariesFound)
@@ -220,4 +220,14 @@ public struct LeakScanError: Error, Sendable, CustomStringConvertible {
     public var message: String
 
     public var description: String { "\(file): \(message)" }
+
+    public init(file: String, message: String) {
+        self.file = file
+        self.message = message
+    }
+
+    /// The reader's error, worded as `HARReader` words it (`log.entries[3].request: … at byte 812`).
+    public init(_ error: HARError) {
+        self.init(file: error.file, message: [error.path, error.message].filter { !$0.isEmpty }.joined(separator: ": "))
+    }
 }

@@ -9,7 +9,7 @@ struct CheckCommand: ParsableCommand {
             The detectors do not depend on the redaction rules: JWTs, long token-like strings, \
             digit codes in code fields, values in password and token fields, e-mail addresses, \
             phone numbers, and the canary strings you give. Findings never print the secret. \
-            Exit status: 0 when clean, 1 when anything was found, 2 when a file is unreadable.
+            Exit status: 0 when clean, 1 when anything was found, 2 when a file cannot be read (the reason is given) or is not a HAR (no log.entries array).
             """)
 
     @Argument(help: "HAR files to scan.")

@@ -48,9 +48,9 @@ struct ReplayCommandTests {
             "not-har.har": #"{"hello": "world"}"#,
             "array.har": "[1, 2, 3]",
             "entries-null.har": #"{"log": {"version": "1.2", "creator": {"name": "x", "version": "1"}, "entries": null}}"#,
-            "no-response.har":
+            "no-request.har":
                 #"{"log": {"creator": {"name": "x", "version": "1"}, "entries": [{"startedDateTime": "2026-11-22T10:00:00Z", "#
-                + #""request": {"method": "POST", "url": "https://a.example/t/oauth2/v2.0/initiate"}}]}}"#,
+                + #""response": {"status": 200}}]}}"#,
             "bad-status.har":
                 #"{"log": {"creator": {"name": "x", "version": "1"}, "entries": [{"request": {"method": "POST", "#
                 + #""url": "https://a.example/t/oauth2/v2.0/initiate"}, "response": {"status": "teapot"}}]}}"#,
@@ -75,10 +75,11 @@ struct ReplayCommandTests {
     @Test(
         "replay on a file that is not JSON or not a HAR exits 2 naming the file, the entry and the field",
         arguments: [
-            ("not-json.har", "invalid JSON at line 1, column 1"), ("not-har.har", "log: missing required field"),
-            ("array.har", "expected an object"), ("entries-null.har", "entries: expected an array of entries, found null"),
-            ("no-response.har", "entries[0].response: missing required field"),
-            ("bad-status.har", "entries[0].response.status"),
+            ("not-json.har", "invalid JSON at line 1, column 1"), ("not-har.har", "not a HAR file: no log.entries array"),
+            ("array.har", "not a HAR file: no log.entries array"),
+            ("entries-null.har", "not a HAR file: no log.entries array"),
+            ("no-request.har", "log.entries[0].request: missing required field"),
+            ("bad-status.har", "log.entries[0].response.status: expected a number, found a string that is not a number at byte"),
         ])
     func badFile(name: String, message: String) throws {
         let (folder, _) = try Self.badFiles()

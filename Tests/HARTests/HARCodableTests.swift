@@ -32,12 +32,12 @@ struct HARCodableTests {
     func decoderErrors() {
         let text = #"""
             {"log":{"creator":{"name":"x","version":"1"},
-            "entries":[{"request":{"method":"GET"},"response":{"status":200}}]}}
+            "entries":[{"request":{"method":"GET","url":["x"]},"response":{"status":200}}]}}
             """#
         #expect {
             try JSONDecoder().decode(HARDocument.self, from: Data(text.utf8))
         } throws: { error in
-            "\(error)".contains("log.entries[0].request.url: missing required field")
+            "\(error)".contains("log.entries[0].request.url: expected a string, found an array")
         }
     }
 }

@@ -111,25 +111,27 @@ struct HARReaderTests {
     }
 
     @Test(
-        "errors name the file, the entry index and the field",
+        "errors name the file, the field as written from log down, and the byte its value starts at",
         arguments: [
-            (#""content": {"size": 3, "mimeType": "x", "text": "@@@", "encoding": "base64"}"#, "response.content",
-             "text is not valid base64"),
-            (#""status": "two hundred""#, "response.status", "expected a number, found a string that is not a number"),
+            (#""content": {"size": 3, "mimeType": "x", "text": "@@@", "encoding": "base64"}"#, "response.content.text",
+             "text is not valid base64", #""@@@""#),
+            (#""bodySize": "two hundred""#, "response.bodySize", "expected a number, found a string that is not a number",
+             #""two hundred""#),
             (#""headers": [{"name": "a", "value": "b"}, {"name": "c", "value": ["d"]}]"#, "response.headers[1].value",
-             "expected a string, found an array"),
-            (#""content": 5"#, "response.content", "expected an object, found a number"),
+             "expected a string, found an array", #"["d"]"#),
+            (#""content": 5"#, "response.content", "expected an object, found a number", "5"),
         ])
-    func errorsNameEntryAndField(field: String, path: String, message: String) throws {
+    func errorsNameEntryAndField(field: String, path: String, message: String, value: String) throws {
         let request = #""request": {"method": "GET", "url": "https://x/"}"#
         let good = #"{"startedDateTime": "t", "time": 1, \#(request), "response": {"status": 200}}"#
         let bad = #"{"startedDateTime": "t", "time": 1, \#(request), "response": {"status": 200, \#(field)}}"#
         let log = #"{"version": "1.2", "creator": {"name": "t", "version": "1"}"#
         let text = #"{"log": \#(log), "entries": [\#(good), \#(good), \#(good), \#(bad)]}}"#
+        let offset = try #require(text.utf8.lastRange(of: value)).lowerBound
         #expect {
             try HARReader.read(bytes: Array(text.utf8), source: "capture.har")
         } throws: { error in
-            (error as? HARError)?.description == "capture.har: entries[3].\(path): \(message)"
+            (error as? HARError)?.description == "capture.har: log.entries[3].\(path): \(message) at byte \(offset)"
         }
     }
 
@@ -139,7 +141,7 @@ struct HARReaderTests {
         #expect {
             try HARReader.read(bytes: Array(text.utf8), source: "c.har")
         } throws: { error in
-            (error as? HARError)?.description == "c.har: entries[0].request: missing required field"
+            (error as? HARError)?.description == "c.har: log.entries[0].request: missing required field at byte 63"
         }
     }
 
@@ -151,5 +153,19 @@ struct HARReaderTests {
         } throws: { error in
             (error as? HARError)?.description.hasPrefix("broken.har: invalid JSON at line 2, column 15") == true
         }
+    }
+}
+
+extension String.UTF8View {
+    /// The byte range of the last occurrence of `text`.
+    func lastRange(of text: String) -> Range<Int>? {
+        let bytes = Array(self)
+        let needle = Array(text.utf8)
+        guard needle.count <= bytes.count else { return nil }
+        for start in stride(from: bytes.count - needle.count, through: 0, by: -1)
+        where bytes[start..<(start + needle.count)].elementsEqual(needle) {
+            return start..<(start + needle.count)
+        }
+        return nil
     }
 }

@@ -138,12 +138,12 @@ struct StreamRedactionTests {
         text.insert(contentsOf: "\u{1}", at: second.upperBound)
         let control = try Self.failure(Array(text.utf8))
         let offset = text.utf8.distance(from: text.startIndex, to: second.upperBound)
-        #expect(control == "bad.har: entries[1].request.url: unescaped control character in a string at byte \(offset)", "\(control)")
+        #expect(control == "bad.har: log.entries[1].request.url: unescaped control character in a string at byte \(offset)", "\(control)")
 
         var invalidUTF8 = bytes
         let at = try #require(ByteSearch.firstIndex(of: Array("\"url\":\"".utf8), in: bytes)) + 7
         invalidUTF8.insert(0xFF, at: at)
-        #expect(try Self.failure(invalidUTF8) == "bad.har: entries[0].request.url: invalid UTF-8 at byte \(at)")
+        #expect(try Self.failure(invalidUTF8) == "bad.har: log.entries[0].request.url: invalid UTF-8 at byte \(at)")
 
         let base64 = NativeAuthSamples.document([{
             var entry = NativeAuthSamples.entry("/token", form: [], status: 200, json: "{}", index: 0)
@@ -151,8 +151,8 @@ struct StreamRedactionTests {
             return entry
         }()])
         let message = try Self.failure(HARLayout.compact.bytes(base64))
-        #expect(message.hasPrefix("bad.har: entries[0].response.content.text: text is not valid base64 at byte"), "\(message)")
-        #expect(try Self.failure(Array("{\"log\":{\"entries\":[{\"request\":{}}]}}".utf8)).contains("entries[0]: missing required field 'response'"))
+        #expect(message.hasPrefix("bad.har: log.entries[0].response.content.text: text is not valid base64 at byte"), "\(message)")
+        #expect(try Self.failure(Array("{\"log\":{\"entries\":[{\"response\":{}}]}}".utf8)).contains("log.entries[0]: missing required field 'request'"))
         #expect(try Self.failure(Array("{\"log\":{}} x".utf8)).contains("unexpected text after the document at byte 11"))
     }
 
