@@ -68,6 +68,15 @@ extension RuleSet {
         "invalid_attributes",
     ]
 
+    /// Query parameters and form fields whose names say they carry a credential (SDK API keys, signed-URL
+    /// signatures, session ids, tickets): `check` reports a long token in such a parameter, so
+    /// `redact` replaces it (docs/redaction.md, "Where a long token counts").
+    static let credentialQueryParameters: [String] = [
+        "token", "auth_token", "authtoken", "apikey", "api_key", "key", "sig", "signature", "x-amz-signature",
+        "x-amz-security-token", "x-goog-signature", "sessionid", "session_id", "session", "sid", "jsessionid",
+        "phpsessid", "ticket", "code_verifier", "client_assertion", "assertion", "secret", "otp", "jwt", "auth",
+    ]
+
     /// The built-in native-auth rule set, on by default.
     public static let nativeAuthDefaults: RuleSet = {
         var rules: [RedactionRule] = []
@@ -104,6 +113,10 @@ extension RuleSet {
             rules.append(RedactionRule(name: "\(header)-header", target: .header(header), kind: "api_key"))
         }
         rules.append(RedactionRule(name: "cookies", target: .cookie("*"), kind: "cookie"))
+        for name in credentialQueryParameters {
+            rules.append(RedactionRule(name: "\(name)-query", target: .queryParameter(name), kind: "credential"))
+            rules.append(RedactionRule(name: "\(name)-field", target: .formField(name), kind: "credential"))
+        }
         for field in nativeAuthKeptFields {
             rules.append(RedactionRule(name: "keep-\(field)", target: .formField(field), action: .keep, kind: "kept"))
             // V2's `error` is an object whose `message` may quote an address: only its codes
