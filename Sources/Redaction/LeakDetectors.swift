@@ -29,7 +29,7 @@ struct LeakDetectors: Sendable {
     /// `a***x@e*****e.com`): partial personal data when they hold a `*`.
     static let maskedFields: Set<String> = ["hint", "challenge_target_label"]
     /// Headers whose values are request, trace or cache identifiers of servers and CDNs, or
-    /// public keys and tokens meant to be public: not secrets, whatever their shape. Only the
+    /// public keys, server challenges (a Digest `nonce`) and tokens meant to be public: not secrets, whatever their shape. Only the
     /// long-token detector is silenced there.
     static let identifierFields: Set<String> = [
         "x-amz-cf-id", "x-amz-id-2", "x-amz-request-id", "x-amz-version-id", "x-amzn-requestid", "x-amzn-trace-id",
@@ -38,7 +38,7 @@ struct LeakDetectors: Sendable {
         "x-cloud-trace-context", "x-trace-id", "x-datadog-trace-id", "x-fb-debug", "x-fb-trace-id", "x-msedge-ref",
         "x-azure-ref", "x-cache", "x-served-by", "x-timer", "x-cdn-backend", "etag", "if-none-match",
         "public-key-pins", "public-key-pins-report-only", "origin-trial", "x-client-data", "x-goog-trace-id",
-        "report-to", "nel", "_requestid",
+        "report-to", "nel", "_requestid", "www-authenticate",
     ]
 
     /// What a watched field holds.
@@ -104,9 +104,23 @@ struct LeakDetectors: Sendable {
             for byte in piece {
                 if byte &- 97 < 26 { lower += 1 } else if byte &- 65 < 26 { upper += 1 } else if byte &- 48 < 10 { digit += 1 }
             }
-            return lower >= 2 && upper >= 2 && digit >= 2
+            return lower >= 2 && upper >= 2 && digit >= 2 && !isHexWithDashes(piece)
         }
     }
+
+    /// Whether bytes are hex digits and dashes only: a hash or GUID (`D27CDB6E-AE6D-11cf-…`, a
+    /// COM class id in page scripts), an identifier whatever its letters' case.
+    static func isHexWithDashes(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.allSatisfy { JSONCursor.hexValue($0) != nil || $0 == UInt8(ascii: "-") }
+    }
+
+    /// Whether a long token is the start of image data in base64 (PNG, JPEG, GIF, WebP): a
+    /// picture, not a key.
+    static func isImageBase64(_ candidate: Substring) -> Bool {
+        imageBase64Prefixes.contains { candidate.utf8.starts(with: $0.utf8) }
+    }
+
+    private static let imageBase64Prefixes = ["iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR"]
 
     /// Whether an e-mail candidate ends in a file extension (`logo@2x.png`: an image name).
     static func isFileName(_ candidate: Substring) -> Bool {
@@ -257,7 +271,9 @@ extension LeakDetectors {
     /// Whether a word begins a URL: it holds `://` (or `:\/\/` in escaped script text), or
     /// it is a path from the root (`/` and a letter; base64 such as `/9j/4AAQ…` is not).
     static func isURL(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-        if word.count >= 2, word[0] == UInt8(ascii: "/"), word[1] &- 97 < 26 || word[1] &- 65 < 26 { return true }
+        // `/path` or `//host` (a protocol-relative URL).
+        let path = word.count >= 2 && word[0] == UInt8(ascii: "/") ? (word[1] == UInt8(ascii: "/") ? 2 : 1) : 0
+        if path > 0, word.count > path, word[path] &- 97 < 26 || word[path] &- 65 < 26 { return true }
         return ByteSearch.firstIndex(of: schemeSeparator, in: word) != nil
             || ByteSearch.firstIndex(of: escapedSchemeSeparator, in: word) != nil
     }

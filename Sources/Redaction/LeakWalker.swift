@@ -209,7 +209,7 @@ struct LeakWalker {
             // A path with a placeholder in it (`…/methods/email/REDACTED-method_id-2/verify`)
             // is judged on what lies around the placeholders.
             if LeakDetectors.piecesAroundPlaceholders(candidate).contains(where: {
-                $0.utf8.count >= 32 && LeakDetectors.looksLikeToken($0) && !LeakDetectors.isJWT($0)
+                $0.utf8.count >= 32 && LeakDetectors.looksLikeToken($0) && !LeakDetectors.isJWT($0) && !LeakDetectors.isImageBase64($0)
             }), LeakDetectors.tokenCounts(in: text, at: range.lowerBound, fieldName: fieldName, inParameterList: inParameterList, formText: isFormText(shape, fieldName: fieldName)
             ) {
                 report(entry, "token", "long token-like string \(LeakDetectors.mask(candidate))")

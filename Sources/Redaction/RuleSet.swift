@@ -77,6 +77,12 @@ extension RuleSet {
         "phpsessid", "ticket", "code_verifier", "client_assertion", "assertion", "secret", "otp", "jwt", "auth",
     ]
 
+    /// JSON keys of credentials (API keys echoed by SDK servers, session ids, PKCE verifiers).
+    static let credentialJSONKeys: [String] = [
+        "api_key", "apikey", "auth_token", "authtoken", "session_token", "sessionid", "session_id", "code_verifier",
+        "client_assertion", "x-amz-security-token",
+    ]
+
     /// The built-in native-auth rule set, on by default.
     public static let nativeAuthDefaults: RuleSet = {
         var rules: [RedactionRule] = []
@@ -116,6 +122,10 @@ extension RuleSet {
         for name in credentialQueryParameters {
             rules.append(RedactionRule(name: "\(name)-query", target: .queryParameter(name), kind: "credential"))
             rules.append(RedactionRule(name: "\(name)-field", target: .formField(name), kind: "credential"))
+        }
+        // The same credentials as JSON keys, where the name cannot mean anything else.
+        for key in credentialJSONKeys {
+            rules.append(RedactionRule(name: "\(key)-json", target: .jsonKey(key), kind: "credential"))
         }
         for field in nativeAuthKeptFields {
             rules.append(RedactionRule(name: "keep-\(field)", target: .formField(field), action: .keep, kind: "kept"))
