@@ -104,8 +104,21 @@ struct LeakDetectors: Sendable {
             for byte in piece {
                 if byte &- 97 < 26 { lower += 1 } else if byte &- 65 < 26 { upper += 1 } else if byte &- 48 < 10 { digit += 1 }
             }
-            return lower >= 2 && upper >= 2 && digit >= 2 && !isHexWithDashes(piece)
+            return lower >= 2 && upper >= 2 && digit >= 2 && !isHexWithDashes(piece) && !holdsAlphabet(piece)
         }
+    }
+
+    /// Whether bytes hold ten letters of the alphabet in order: a base64 or base32 alphabet
+    /// written in a script (`"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef…"`), not a key.
+    static func holdsAlphabet(_ bytes: some Collection<UInt8>) -> Bool {
+        var run = 1
+        var previous: UInt8 = 0
+        for byte in bytes {
+            run = byte == previous &+ 1 && (byte &- 97 < 26 || byte &- 65 < 26) ? run + 1 : 1
+            if run >= 10 { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Whether bytes are hex digits and dashes only: a hash or GUID (`D27CDB6E-AE6D-11cf-…`, a

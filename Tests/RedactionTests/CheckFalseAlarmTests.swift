@@ -107,4 +107,12 @@ struct CheckFalseAlarmTests {
         #expect(findings.isEmpty, "\(findings)")
         #expect(redacted.response.content.text?.contains("REDACTED-credential-") == true)
     }
+
+    @Test("A base64 alphabet written in a script is not a token; a key holding a short run of letters is")
+    func alphabetsAreNotFindings() throws {
+        let clean = try Self.findings(body: #"{"js":"var b=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-\".charAt(d)"}"#)
+        #expect(clean.isEmpty, "\(clean)")
+        let key = try Self.findings(body: #"{"note":"Xq7ABCDEFGHIzz81mQ2pLx9Wq4Zt8YbN1cD5"}"#)
+        #expect(key.contains { $0.detector == "token" }, "\(key)")
+    }
 }
