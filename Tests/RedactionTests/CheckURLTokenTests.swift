@@ -93,4 +93,13 @@ struct CheckURLTokenTests {
             #expect(!isCredential(name), "\(name)")
         }
     }
+
+    @Test("A URL a sanitizer put a space in is still judged as a URL")
+    func sanitizedURLsWithSpaces() throws {
+        let url = "/o/oauth2/auth?client_id=[client_id redacted]&code_challenge=\(Self.pkce)"
+        let clean = try Self.findings(Self.entry(url: url, referer: "https://accounts.example" + url))
+        #expect(clean.isEmpty, "\(clean)")
+        let leaky = try Self.findings(Self.entry(url: "/x", referer: "https://accounts.example\(url)&access_token=\(Self.token)"))
+        #expect(leaky.contains { $0.detector == "token" && $0.location.contains("headers") }, "\(leaky)")
+    }
 }
