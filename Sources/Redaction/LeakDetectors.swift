@@ -1,4 +1,5 @@
 import Foundation
+import HAR
 
 extension Character {
     /// An ASCII digit.
@@ -28,7 +29,7 @@ struct LeakDetectors: Sendable {
     /// `a***x@e*****e.com`): partial personal data when they hold a `*`.
     static let maskedFields: Set<String> = ["hint", "challenge_target_label"]
     /// Headers whose values are request, trace or cache identifiers of servers and CDNs, or
-    /// public keys and tokens meant to be public: not secrets, whatever their shape. Only the
+    /// public keys, server challenges (a Digest `nonce`) and tokens meant to be public: not secrets, whatever their shape. Only the
     /// long-token detector is silenced there.
     static let identifierFields: Set<String> = [
         "x-amz-cf-id", "x-amz-id-2", "x-amz-request-id", "x-amz-version-id", "x-amzn-requestid", "x-amzn-trace-id",
@@ -37,7 +38,7 @@ struct LeakDetectors: Sendable {
         "x-cloud-trace-context", "x-trace-id", "x-datadog-trace-id", "x-fb-debug", "x-fb-trace-id", "x-msedge-ref",
         "x-azure-ref", "x-cache", "x-served-by", "x-timer", "x-cdn-backend", "etag", "if-none-match",
         "public-key-pins", "public-key-pins-report-only", "origin-trial", "x-client-data", "x-goog-trace-id",
-        "report-to", "nel", "_requestid",
+        "report-to", "nel", "_requestid", "www-authenticate",
     ]
 
     /// What a watched field holds.
@@ -103,9 +104,36 @@ struct LeakDetectors: Sendable {
             for byte in piece {
                 if byte &- 97 < 26 { lower += 1 } else if byte &- 65 < 26 { upper += 1 } else if byte &- 48 < 10 { digit += 1 }
             }
-            return lower >= 2 && upper >= 2 && digit >= 2
+            return lower >= 2 && upper >= 2 && digit >= 2 && !isHexWithDashes(piece) && !holdsAlphabet(piece)
         }
     }
+
+    /// Whether bytes hold ten letters of the alphabet in order: a base64 or base32 alphabet
+    /// written in a script (`"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef…"`), not a key.
+    static func holdsAlphabet(_ bytes: some Collection<UInt8>) -> Bool {
+        var run = 1
+        var previous: UInt8 = 0
+        for byte in bytes {
+            run = byte == previous &+ 1 && (byte &- 97 < 26 || byte &- 65 < 26) ? run + 1 : 1
+            if run >= 10 { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Whether bytes are hex digits and dashes only: a hash or GUID (`D27CDB6E-AE6D-11cf-…`, a
+    /// COM class id in page scripts), an identifier whatever its letters' case.
+    static func isHexWithDashes(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.allSatisfy { JSONCursor.hexValue($0) != nil || $0 == UInt8(ascii: "-") }
+    }
+
+    /// Whether a long token is the start of image data in base64 (PNG, JPEG, GIF, WebP): a
+    /// picture, not a key.
+    static func isImageBase64(_ candidate: Substring) -> Bool {
+        imageBase64Prefixes.contains { candidate.utf8.starts(with: $0.utf8) }
+    }
+
+    private static let imageBase64Prefixes = ["iVBORw0KGgo", "/9j/", "R0lGOD", "UklGR"]
 
     /// Whether an e-mail candidate ends in a file extension (`logo@2x.png`: an image name).
     static func isFileName(_ candidate: Substring) -> Bool {
@@ -191,5 +219,127 @@ struct LeakDetectors: Sendable {
         let count = value.count
         if count <= 4 { return "\(count) characters" }
         return "\(value.prefix(2))… (\(count) characters)"
+    }
+}
+
+/// Where a long token counts (docs/redaction.md, "Where a long token counts"): shape alone
+/// cannot tell a script's content hash from a key, so in a URL only the value of a parameter
+/// whose name says it holds a credential is judged; path segments and other parameters
+/// (`/k=gaia.…/am=AANY…/`, `?xai=AKAO…`) are not. Outside URLs a long token counts as before.
+extension LeakDetectors {
+    /// Whether the long token that starts at UTF-8 offset `start` of `text`, in a field of
+    /// this (lowercased) name, counts as one. A value of a HAR `queryString` or
+    /// `postData.params` list is judged by its parameter's name; a form body (`formText`), a
+    /// text in a URL field (`url`, `_url`, `redirectURL`, `Referer`, `:path`…) or a word that is
+    /// a URL by the name of the parameter the token is in.
+    static func tokenCounts(in text: String, at start: Int, fieldName: String?, inParameterList: Bool, formText: Bool) -> Bool {
+        if inParameterList, let fieldName {
+            var name = fieldName
+            return name.withUTF8 { isCredentialName($0) }
+        }
+        let urlField = formText || (fieldName.map { urlFields.contains($0) } ?? false)
+        var copy = text
+        return copy.withUTF8 { tokenCounts(in: $0, at: start, urlField: urlField) }
+    }
+
+    /// Fields (lowercased) whose values are URLs or paths.
+    static let urlFields: Set<String> = [
+        "url", "_url", "_full_url", "redirecturl", ":path", "referer", "location", "content-location", "origin",
+        "documenturl", "_documenturl", "title",
+    ]
+
+    static func tokenCounts(in bytes: UnsafeBufferPointer<UInt8>, at start: Int, urlField: Bool) -> Bool {
+        guard start > 0, start <= bytes.count else { return !urlField }
+        // Back to the start of the parameter value the token is in, then over its name.
+        var valueStart = start
+        while valueStart > 0, !isStop(bytes[valueStart - 1]) { valueStart -= 1 }
+        var name: Range<Int>?
+        if valueStart > 0, bytes[valueStart - 1] == UInt8(ascii: "=") {
+            var nameStart = valueStart - 1
+            while nameStart > 0, !isStop(bytes[nameStart - 1]) { nameStart -= 1 }
+            name = nameStart..<(valueStart - 1)
+        }
+        var wordStart = name?.lowerBound ?? valueStart
+        while wordStart > 0, !isWordBoundary(bytes[wordStart - 1]) { wordStart -= 1 }
+        // A URL field, a text that starts as a URL (a sanitizer may have put a space in it),
+        // or a word that is one.
+        guard urlField || isURL(UnsafeBufferPointer(rebasing: bytes[0..<min(start, 8)])) || isURL(UnsafeBufferPointer(rebasing: bytes[wordStart..<start]))
+        else { return true }
+        guard let name else { return false }
+        // A value that is a document of its own (`attributes=%7B%22note%22…`, `f.req=[…]`)
+        // is judged as text: what its members are named is not known here.
+        if opensDocument(UnsafeBufferPointer(rebasing: bytes[valueStart..<start])) { return true }
+        return isCredentialName(UnsafeBufferPointer(rebasing: bytes[name]))
+    }
+
+    /// Whether a parameter value begins with `{` or `[`, as written or percent-encoded.
+    static func opensDocument(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = value.first else { return false }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return true }
+        guard first == UInt8(ascii: "%"), value.count >= 3 else { return false }
+        let (high, low) = (value[1], value[2] | 0x20)
+        return (high == UInt8(ascii: "7") || high == UInt8(ascii: "5")) && low == UInt8(ascii: "b")
+    }
+
+    /// Whether a word begins a URL: it holds `://` (or `:\/\/` in escaped script text), or
+    /// it is a path from the root (`/` and a letter; base64 such as `/9j/4AAQ…` is not).
+    static func isURL(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        // `/path` or `//host` (a protocol-relative URL).
+        let path = word.count >= 2 && word[0] == UInt8(ascii: "/") ? (word[1] == UInt8(ascii: "/") ? 2 : 1) : 0
+        if path > 0, word.count > path, word[path] &- 97 < 26 || word[path] &- 65 < 26 { return true }
+        return ByteSearch.firstIndex(of: schemeSeparator, in: word) != nil
+            || ByteSearch.firstIndex(of: escapedSchemeSeparator, in: word) != nil
+    }
+
+    /// Whether a parameter name says its value is a credential, case ignored: it ends in one
+    /// of `credentialWords` (`access_token`, `X-Amz-Signature`, `apiKey`, `JSESSIONID`), or is
+    /// one of `credentialShortWords` or ends in one after `_`, `-`, `.` or a lower-case letter
+    /// followed by upper case (`code`, `auth_code`, `authCode`, `api-key`; not `vcode`,
+    /// `code_challenge`, `xai`, `am`).
+    static func isCredentialName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !name.isEmpty, name.count <= 64 else { return false }
+        let lowered = name.map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }
+        if credentialWords.contains(where: { lowered.count >= $0.count && lowered.suffix($0.count).elementsEqual($0) }) {
+            return true
+        }
+        return credentialShortWords.contains { word in
+            guard lowered.count >= word.count, lowered.suffix(word.count).elementsEqual(word) else { return false }
+            let start = lowered.count - word.count
+            guard start > 0 else { return true }
+            let before = name[start - 1]
+            return before == UInt8(ascii: "_") || before == UInt8(ascii: "-") || before == UInt8(ascii: ".")
+                || (before &- 97 < 26 && name[start] &- 65 < 26)
+        }
+    }
+
+    /// Name endings of credential parameters, anywhere in a name.
+    static let credentialWords: [[UInt8]] = [
+        "token", "secret", "signature", "password", "passwd", "session", "sessionid", "sessid", "ticket", "assertion",
+        "verifier", "credential", "credentials", "samlresponse", "apikey", "accesskey",
+    ].map { Array($0.utf8) }
+
+    /// Short credential words, counted only as a whole word of a name.
+    static let credentialShortWords: [[UInt8]] = ["code", "key", "sig", "sid", "auth", "pwd", "otp", "jwt"].map { Array($0.utf8) }
+
+    private static let schemeSeparator = Array("://".utf8)
+    private static let escapedSchemeSeparator = Array(#":\/\/"#.utf8)
+
+    /// Bytes that end a parameter name or value (`&`, `?`, `#`, `;`, `=`, `/`) or a word.
+    private static func isStop(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "/"): true
+        default: isWordBoundary(byte)
+        }
+    }
+
+    /// Bytes a URL does not hold as written in text: white space, quotes, brackets of markup
+    /// and code.
+    private static func isWordBoundary(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+            UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"):
+            true
+        default: false
+        }
     }
 }

@@ -46,6 +46,19 @@ struct LeakWalker {
         try value(&cursor, entry: entry, fieldName: fieldName)
     }
 
+    /// Whether the value being examined is in a HAR `queryString` or `postData.params` list
+    /// (asked only of a long token that looks like one).
+    private var inParameterList: Bool {
+        steps.contains { if case .member(let key) = $0 { key == "queryString" || key == "params" } else { false } }
+    }
+
+    /// Whether a text of this shape is a form body: `postData.text` with a `=`, on one line,
+    /// not JSON.
+    private func isFormText(_ shape: TextShape, fieldName: String?) -> Bool {
+        fieldName == "text" && shape.equals && !shape.newline && !shape.opensContainer
+            && steps.contains { if case .member("postData") = $0 { true } else { false } }
+    }
+
     /// The location of the value being examined, as findings spell it.
     var location: String {
         var text = root
@@ -196,8 +209,9 @@ struct LeakWalker {
             // A path with a placeholder in it (`…/methods/email/REDACTED-method_id-2/verify`)
             // is judged on what lies around the placeholders.
             if LeakDetectors.piecesAroundPlaceholders(candidate).contains(where: {
-                $0.utf8.count >= 32 && LeakDetectors.looksLikeToken($0) && !LeakDetectors.isJWT($0)
-            }) {
+                $0.utf8.count >= 32 && LeakDetectors.looksLikeToken($0) && !LeakDetectors.isJWT($0) && !LeakDetectors.isImageBase64($0)
+            }), LeakDetectors.tokenCounts(in: text, at: range.lowerBound, fieldName: fieldName, inParameterList: inParameterList, formText: isFormText(shape, fieldName: fieldName)
+            ) {
                 report(entry, "token", "long token-like string \(LeakDetectors.mask(candidate))")
             }
         }

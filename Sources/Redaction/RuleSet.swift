@@ -68,6 +68,21 @@ extension RuleSet {
         "invalid_attributes",
     ]
 
+    /// Query parameters and form fields whose names say they carry a credential (SDK API keys, signed-URL
+    /// signatures, session ids, tickets): `check` reports a long token in such a parameter, so
+    /// `redact` replaces it (docs/redaction.md, "Where a long token counts").
+    static let credentialQueryParameters: [String] = [
+        "token", "auth_token", "authtoken", "apikey", "api_key", "key", "sig", "signature", "x-amz-signature",
+        "x-amz-security-token", "x-goog-signature", "sessionid", "session_id", "session", "sid", "jsessionid",
+        "phpsessid", "ticket", "code_verifier", "client_assertion", "assertion", "secret", "otp", "jwt", "auth",
+    ]
+
+    /// JSON keys of credentials (API keys echoed by SDK servers, session ids, PKCE verifiers).
+    static let credentialJSONKeys: [String] = [
+        "api_key", "apikey", "auth_token", "authtoken", "session_token", "sessionid", "session_id", "code_verifier",
+        "client_assertion", "x-amz-security-token",
+    ]
+
     /// The built-in native-auth rule set, on by default.
     public static let nativeAuthDefaults: RuleSet = {
         var rules: [RedactionRule] = []
@@ -104,6 +119,14 @@ extension RuleSet {
             rules.append(RedactionRule(name: "\(header)-header", target: .header(header), kind: "api_key"))
         }
         rules.append(RedactionRule(name: "cookies", target: .cookie("*"), kind: "cookie"))
+        for name in credentialQueryParameters {
+            rules.append(RedactionRule(name: "\(name)-query", target: .queryParameter(name), kind: "credential"))
+            rules.append(RedactionRule(name: "\(name)-field", target: .formField(name), kind: "credential"))
+        }
+        // The same credentials as JSON keys, where the name cannot mean anything else.
+        for key in credentialJSONKeys {
+            rules.append(RedactionRule(name: "\(key)-json", target: .jsonKey(key), kind: "credential"))
+        }
         for field in nativeAuthKeptFields {
             rules.append(RedactionRule(name: "keep-\(field)", target: .formField(field), action: .keep, kind: "kept"))
             // V2's `error` is an object whose `message` may quote an address: only its codes

@@ -75,4 +75,44 @@ struct CheckFalseAlarmTests {
         #expect(raw.contains { $0.detector == "masked-identifier" })
         #expect(raw.contains { $0.detector == "code" && $0.reason.hasPrefix("authorization code") })
     }
+
+    @Test("A mixed-case GUID, image data in base64 and a Digest nonce are not tokens; a key of the same length is")
+    func guidsImagesAndNoncesAreNotFindings() throws {
+        let findings = try Self.findings(
+            response: [HARHeader(name: "WWW-Authenticate", value: #"Digest realm="Users", nonce="hWVYO1ts29HPxCpHoUhGVRzzsggQ3uCg", qop="auth""#)],
+            body: #"{"html":"<object classid=\"clsid:D27CDB6E-AE6D-11cf-96B8-444553540000\">","png":"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="}"#)
+        #expect(findings.isEmpty, "\(findings)")
+        let key = try Self.findings(body: #"{"note":"D27CDB6E-AE6D-11cf-96B8-44455354000g1Qz"}"#)
+        #expect(key.contains { $0.detector == "token" }, "\(key)")
+        let nonce = try Self.findings(response: [HARHeader(name: "X-Nonce", value: "hWVYO1ts29HPxCpHoUhGVRzzsggQ3uCg")])
+        #expect(nonce.contains { $0.detector == "token" }, "\(nonce)")
+    }
+
+    @Test("A protocol-relative URL's ad parameter is not a token; its credential parameter is")
+    func protocolRelativeURLs() throws {
+        let clean = try Self.findings(request: [HARHeader(name: "GET /1.gif?q=dmp&redir=https", value: "//ads.example/Pug?vcode=bz0yJnR5cGU9MSZjb2RlPTMzMzkmdGw9MTI5NjAw")])
+        #expect(clean.isEmpty, "\(clean)")
+        let leaky = try Self.findings(request: [HARHeader(name: "GET /1.gif?q=dmp&redir=https", value: "//ads.example/Pug?token=bz0yJnR5cGU9MSZjb2RlPTMzMzkmdGw9MTI5NjAw")])
+        #expect(leaky.contains { $0.detector == "token" }, "\(leaky)")
+    }
+
+    @Test("An API key echoed under a JSON api_key key is replaced by redact, and found in the raw body")
+    func apiKeyInJSONIsReplaced() throws {
+        let body = #"{"method":"HTTP/GET","api_key":"3_gtUbleJNtrRITgx-1mM_ci7GcIrH8xL9W_VfAbzSa4zp"}"#
+        let raw = try Self.findings(body: body)
+        #expect(raw.contains { $0.detector == "token" }, "\(raw)")
+        let entry = NativeAuthSamples.entry("/x", form: [], status: 200, json: body, index: 0)
+        let redacted = try Redactor().redact(entry).entry
+        let findings = try LeakScanner().scan(bytes: HARWriter.bytes(NativeAuthSamples.document([redacted])), file: "f.har")
+        #expect(findings.isEmpty, "\(findings)")
+        #expect(redacted.response.content.text?.contains("REDACTED-credential-") == true)
+    }
+
+    @Test("A base64 alphabet written in a script is not a token; a key holding a short run of letters is")
+    func alphabetsAreNotFindings() throws {
+        let clean = try Self.findings(body: #"{"js":"var b=\"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-\".charAt(d)"}"#)
+        #expect(clean.isEmpty, "\(clean)")
+        let key = try Self.findings(body: #"{"note":"Xq7ABCDEFGHIzz81mQ2pLx9Wq4Zt8YbN1cD5"}"#)
+        #expect(key.contains { $0.detector == "token" }, "\(key)")
+    }
 }
