@@ -10,9 +10,11 @@
 /// for the second pass once anything has been written. False positives (about one in a
 /// million per secret for a million distinct runs) only cost a second pass.
 struct SeenRuns {
-    /// The filter's words, allocated on the first run put in; shared by copies (only
-    /// `InlineEverywhere` keeps one), written without copy-on-write checks in the search loop.
-    private var words: Words?
+    /// The filter's words, allocated on the first run put in and freed with `owner`; shared by
+    /// copies (only `InlineEverywhere` keeps one). A raw pointer, so the search loop writes a
+    /// word with no copy-on-write check and no reference counting.
+    private var words: UnsafeMutablePointer<UInt64>?
+    private var owner: Words?
     private(set) var isEnabled: Bool
     /// Whether any run was put in.
     private(set) var isEmpty = true
@@ -26,6 +28,7 @@ struct SeenRuns {
 
     init(enabled: Bool = true) {
         words = nil
+        owner = nil
         isEnabled = enabled
     }
 
@@ -49,14 +52,16 @@ struct SeenRuns {
     /// Puts a run in (the prefix key and the run's length).
     @inline(__always) mutating func insert(_ prefix: UInt64, length: Int) {
         if prefix == Self.placeholderKey { return }
-        let storage: Words
-        if let words { storage = words } else {
-            storage = Words(count: Self.wordCount)
-            words = storage
+        let pointer: UnsafeMutablePointer<UInt64>
+        if let words { pointer = words } else {
+            let storage = Words(count: Self.wordCount)
+            owner = storage
+            pointer = storage.pointer
+            words = pointer
         }
         isEmpty = false
         let (word, mask) = Self.slot(Self.hash(prefix, length: length))
-        storage.pointer[word] |= mask
+        pointer[word] |= mask
     }
 
     /// Whether a run with this anchor may have been put in.
@@ -64,7 +69,7 @@ struct SeenRuns {
         guard !isEmpty, let words else { return false }
         if anchor == Self.unanchored { return true }
         let (word, mask) = Self.slot(anchor)
-        return words.pointer[word] & mask == mask
+        return words[word] & mask == mask
     }
 
     /// The anchor of a secret's written form: its first run of word bytes, found the way the
