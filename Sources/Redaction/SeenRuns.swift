@@ -52,16 +52,18 @@ struct SeenRuns {
     /// Puts a run in (the prefix key and the run's length).
     @inline(__always) mutating func insert(_ prefix: UInt64, length: Int) {
         if prefix == Self.placeholderKey { return }
-        let pointer: UnsafeMutablePointer<UInt64>
-        if let words { pointer = words } else {
-            let storage = Words(count: Self.wordCount)
-            owner = storage
-            pointer = storage.pointer
-            words = pointer
-        }
+        let pointer = words ?? allocate()
         isEmpty = false
         let (word, mask) = Self.slot(Self.hash(prefix, length: length))
         pointer[word] |= mask
+    }
+
+    /// The words, allocated on the first run (kept out of line so `insert` stays small).
+    @inline(never) private mutating func allocate() -> UnsafeMutablePointer<UInt64> {
+        let storage = Words(count: Self.wordCount)
+        owner = storage
+        words = storage.pointer
+        return storage.pointer
     }
 
     /// Whether a run with this anchor may have been put in.
