@@ -240,9 +240,11 @@ public final class SecretIndex: Sendable {
 
     /// The first `prefixLength` bytes of `bytes`, little-endian (the caller checks the length).
     @inline(__always) static func prefixKey(_ base: UnsafePointer<UInt8>) -> UInt64 {
-        var key: UInt64 = 0
-        for i in 0..<prefixLength { key |= UInt64(base[i]) << UInt64(8 * i) }
-        return key
+        // Two unaligned loads (four bytes, then two) instead of six.
+        let raw = UnsafeRawPointer(base)
+        let low = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+        let high = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt16.self))
+        return UInt64(low) | UInt64(high) << 32
     }
 
     static func prefixKey(_ bytes: [UInt8]) -> UInt64 {
