@@ -11,6 +11,7 @@
 struct InlineEverywhere {
     let index: SecretIndex
     private var seen = SeenRuns()
+    private var scratch: [UInt8] = []
     /// Whether the output may hold a secret met only later: a second pass is needed.
     private(set) var needsSecondPass = false
     /// Values replaced.
@@ -45,12 +46,11 @@ struct InlineEverywhere {
         }
         if edits.isEmpty { return }
         replaced += edits.count
-        var tail: [UInt8] = []
-        tail.reserveCapacity(buffer.count - start)
+        // The replaced tail goes through a scratch buffer kept from part to part (no allocation).
+        scratch.removeAll(keepingCapacity: true)
         buffer.withUnsafeBufferPointer { bytes in
-            ValueRedactor.append(bytes, from: start, to: bytes.count, applying: edits, to: &tail)
+            ValueRedactor.append(bytes, from: start, to: bytes.count, applying: edits, to: &scratch)
         }
-        buffer.removeSubrange(start...)
-        buffer.append(contentsOf: tail)
+        buffer.replaceSubrange(start..., with: scratch)
     }
 }

@@ -35,6 +35,7 @@ extension SecretIndex.Snapshot {
         guard end - start >= SecretIndex.minimumLength, let base = bytes.baseAddress else { return false }
         if forms.isEmpty, !seen.isEnabled { return false }
         let found = edits.count
+        let keepsRuns = seen.isEnabled
         let last = end - SecretIndex.minimumLength
         var p = start
         while p <= last {
@@ -49,7 +50,7 @@ extension SecretIndex.Snapshot {
                 let runStart = p
                 p += 1
                 while p < end, SecretIndex.isWordByte(base[p]) { p += 1 }
-                if seen.isEnabled, runStart + SecretIndex.prefixLength <= end {
+                if keepsRuns, runStart + SecretIndex.prefixLength <= end {
                     seen.insert(SecretIndex.prefixKey(base + runStart), length: p - runStart)
                 }
                 continue

@@ -156,15 +156,29 @@ public final class SecretIndex: Sendable {
         state.withLock { $0 }
     }
 
-    /// The distinct written forms of `secret` that are long enough.
+    /// The distinct written forms of `secret` that are long enough. One look at the bytes
+    /// decides which forms can differ from the raw one, so a secret made only of unreserved
+    /// characters (most are) costs no escaping at all.
     static func forms(of secret: String) -> [[UInt8]] {
         let raw = Array(secret.utf8)
+        // Most secrets (codes, JWTs, ids) are all unreserved bytes: one form, nothing else to look at.
+        if raw.allSatisfy(isUnreserved) { return [raw] }
+        var needsJSON = false
+        var hasSlash = false
+        var needsForm = false
+        for byte in raw {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { needsJSON = true }
+            if byte == UInt8(ascii: "/") { hasSlash = true }
+            if !isUnreserved(byte) { needsForm = true }
+        }
         var forms = [raw]
+        if !needsJSON, !hasSlash, !needsForm { return forms }
         func add(_ form: [UInt8]) {
             if form.count >= minimumLength, !forms.contains(form) { forms.append(form) }
         }
-        add(jsonEscaped(raw, slash: false))
-        add(jsonEscaped(raw, slash: true))
+        if needsJSON { add(jsonEscaped(raw, slash: false)) }
+        if needsJSON || hasSlash { add(jsonEscaped(raw, slash: true)) }
+        guard needsForm else { return forms }
         let formEncoded = Array(FormCodec.escape(secret).utf8)
         add(formEncoded)
         if formEncoded.contains(UInt8(ascii: "+")), raw.contains(UInt8(ascii: " ")) {
@@ -173,31 +187,64 @@ public final class SecretIndex: Sendable {
         return forms
     }
 
+    /// Whether `FormCodec` keeps `byte` as it is (RFC 3986 unreserved: `A–Z a–z 0–9 - . _ ~`).
+    @inline(__always) static func isUnreserved(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 { return false }
+        let mask = byte < 64 ? lowUnreserved : highUnreserved
+        return (mask >> UInt64(byte & 63)) & 1 != 0
+    }
+
+    /// `-`, `.` and `0`–`9` (bytes 0–63).
+    private static let lowUnreserved: UInt64 = (3 << 45) | (0x3FF << 48)
+    /// `A`–`Z`, `_`, `a`–`z` and `~` (bytes 64–127, less 64).
+    private static let highUnreserved: UInt64 = (0x3FF_FFFF << 1) | (1 << 31) | (0x3FF_FFFF << 33) | (1 << 62)
+
     /// `bytes` as written inside a JSON string (`"`, `\` and control characters escaped).
     static func jsonEscaped(_ bytes: [UInt8], slash: Bool) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        let hex = Array("0123456789abcdef".utf8)
+        out.reserveCapacity(bytes.count + 8)
         for byte in bytes {
             switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "/") where slash: out += [UInt8(ascii: "\\"), byte]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20: out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            default: out.append(byte)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case UInt8(ascii: "/") where slash:
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case 0x0A:
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "n"))
+            case 0x0D:
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "r"))
+            case 0x09:
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                out.append(UInt8(ascii: "\\"))
+                out.append(UInt8(ascii: "u"))
+                out.append(UInt8(ascii: "0"))
+                out.append(UInt8(ascii: "0"))
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 15))
+            default:
+                out.append(byte)
             }
         }
         return out
     }
 
+    @inline(__always) private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
     /// The first `prefixLength` bytes of `bytes`, little-endian (the caller checks the length).
     @inline(__always) static func prefixKey(_ base: UnsafePointer<UInt8>) -> UInt64 {
-        var key: UInt64 = 0
-        for i in 0..<prefixLength { key |= UInt64(base[i]) << UInt64(8 * i) }
-        return key
+        // Two unaligned loads (four bytes, then two) instead of six.
+        let raw = UnsafeRawPointer(base)
+        let low = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+        let high = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: UInt16.self))
+        return UInt64(low) | UInt64(high) << 32
     }
 
     static func prefixKey(_ bytes: [UInt8]) -> UInt64 {

@@ -10,7 +10,11 @@
 /// for the second pass once anything has been written. False positives (about one in a
 /// million per secret for a million distinct runs) only cost a second pass.
 struct SeenRuns {
-    private var words: [UInt64]
+    /// The filter's words, allocated on the first run put in and freed with `owner`; shared by
+    /// copies (only `InlineEverywhere` keeps one). A raw pointer, so the search loop writes a
+    /// word with no copy-on-write check and no reference counting.
+    private var words: UnsafeMutablePointer<UInt64>?
+    private var owner: Words?
     private(set) var isEnabled: Bool
     /// Whether any run was put in.
     private(set) var isEmpty = true
@@ -23,7 +27,8 @@ struct SeenRuns {
     static var disabled: SeenRuns { SeenRuns(enabled: false) }
 
     init(enabled: Bool = true) {
-        words = []
+        words = nil
+        owner = nil
         isEnabled = enabled
     }
 
@@ -47,15 +52,23 @@ struct SeenRuns {
     /// Puts a run in (the prefix key and the run's length).
     @inline(__always) mutating func insert(_ prefix: UInt64, length: Int) {
         if prefix == Self.placeholderKey { return }
-        if words.isEmpty { words = [UInt64](repeating: 0, count: Self.wordCount) }
+        let pointer = words ?? allocate()
         isEmpty = false
         let (word, mask) = Self.slot(Self.hash(prefix, length: length))
-        words[word] |= mask
+        pointer[word] |= mask
+    }
+
+    /// The words, allocated on the first run (kept out of line so `insert` stays small).
+    @inline(never) private mutating func allocate() -> UnsafeMutablePointer<UInt64> {
+        let storage = Words(count: Self.wordCount)
+        owner = storage
+        words = storage.pointer
+        return storage.pointer
     }
 
     /// Whether a run with this anchor may have been put in.
     func mayContain(anchor: UInt64) -> Bool {
-        if isEmpty { return false }
+        guard !isEmpty, let words else { return false }
         if anchor == Self.unanchored { return true }
         let (word, mask) = Self.slot(anchor)
         return words[word] & mask == mask
@@ -85,5 +98,18 @@ struct SeenRuns {
     }
 
     /// Placeholders are never secrets: their runs stay out of the filter.
-    private static let placeholderKey: UInt64 = SecretIndex.prefixKey(Array("REDACT".utf8))
+    /// `REDACT` as a prefix key (little-endian), a constant so the search loop loads nothing.
+    private static let placeholderKey: UInt64 = 0x5443_4144_4552
+
+    /// Zeroed words of memory, freed with the last copy of the filter.
+    private final class Words {
+        let pointer: UnsafeMutablePointer<UInt64>
+
+        init(count: Int) {
+            pointer = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+            pointer.initialize(repeating: 0, count: count)
+        }
+
+        deinit { pointer.deallocate() }
+    }
 }
