@@ -75,6 +75,7 @@ extension RuleSet {
         "token", "auth_token", "authtoken", "apikey", "api_key", "key", "sig", "signature", "x-amz-signature",
         "x-amz-security-token", "x-goog-signature", "sessionid", "session_id", "session", "sid", "jsessionid",
         "phpsessid", "ticket", "code_verifier", "client_assertion", "assertion", "secret", "otp", "jwt", "auth",
+        "csrftoken", "csrf_token", "xsrf_token", "_csrf",
     ]
 
     /// JSON keys of credentials (API keys echoed by SDK servers, session ids, PKCE verifiers).
@@ -115,7 +116,12 @@ extension RuleSet {
         rules.append(RedactionRule(name: "authorization-header", target: .header("Authorization"), kind: "authorization"))
         rules.append(RedactionRule(name: "proxy-authorization-header", target: .header("Proxy-Authorization"), kind: "authorization"))
         // API keys and device attestation sent as headers by real apps and browsers.
-        for header in ["x-api-key", "api-key", "x-goog-api-key", "ocp-apim-subscription-key", "x-apple-i-md", "x-apple-i-md-m"] {
+        // Headers named like a token: anti-forgery tokens, session tokens, API clients' request tokens.
+        for header in [
+            "x-api-key", "api-key", "x-goog-api-key", "ocp-apim-subscription-key", "x-apple-i-md", "x-apple-i-md-m",
+            "x-csrf-token", "x-xsrf-token", "csrf-token", "x-auth-token", "x-access-token", "x-session-token",
+            "x-amz-security-token", "postman-token",
+        ] {
             rules.append(RedactionRule(name: "\(header)-header", target: .header(header), kind: "api_key"))
         }
         rules.append(RedactionRule(name: "cookies", target: .cookie("*"), kind: "cookie"))

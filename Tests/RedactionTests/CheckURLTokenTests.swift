@@ -71,6 +71,20 @@ struct CheckURLTokenTests {
         #expect(redacted.request.postData?.text?.contains("code_challenge=" + Self.pkce) == true)
     }
 
+    @Test("Anti-forgery parameters and headers named like a token (csrfToken, Postman-Token, X-CSRF-Token) are replaced")
+    func tokenNamedParametersAndHeadersAreReplaced() throws {
+        var entry = Self.entry(url: "/voyager/api?csrfToken=ajax:2865512572964537111&count=10")
+        entry.request.headers.append(HARHeader(name: "Postman-Token", value: "24ca01aa-6c3f-4a78-a437-33dfa8dadd0f"))
+        entry.request.headers.append(HARHeader(name: "X-CSRF-Token", value: "c3VwZXItc2VjcmV0LWNzcmY"))
+        let redacted = try Redactor().redact(entry).entry
+        let text = String(decoding: HARWriter.bytes(NativeAuthSamples.document([redacted])), as: UTF8.self)
+        for secret in ["2865512572964537111", "24ca01aa-6c3f-4a78-a437-33dfa8dadd0f", "c3VwZXItc2VjcmV0LWNzcmY"] {
+            #expect(!text.contains(secret), "\(secret) is left")
+        }
+        #expect(redacted.request.url.contains("csrfToken=REDACTED-credential-"))
+        #expect(redacted.request.url.contains("count=10"))
+    }
+
     @Test("Outside URLs and forms a long token still counts, and a JWT counts in any parameter")
     func tokensOutsideURLsAndJWTsAnywhereAreFindings() throws {
         let text = try Self.findings(Self.entry(url: "/x", body: #"{"note":"\#(Self.token)"}"#))
