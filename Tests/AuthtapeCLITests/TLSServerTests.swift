@@ -76,6 +76,58 @@ struct TLSServerTests {
         }
     }
 
+    @Test("serve --tls: a V2 password sign-in (authorize-challenge, HAL links, code exchange) completes over HTTPS trusting only the authtape CA")
+    func serveV2SignIn() async throws {
+        let arguments = ["serve", "--tls", "--port", "0", "--seed", "7"]
+        try await Self.withServer(arguments, waitingFor: #"authority: +(https://127\.0\.0\.1:\d+/\S+)"#) { _, client, authority in
+            let authorityURL = try #require(URL(string: authority))
+            let origin = "https://" + (authorityURL.host ?? "") + ":" + String(authorityURL.port ?? 0)
+            func object(_ answer: (status: Int, body: [UInt8])) throws -> [String: Any] {
+                try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+            }
+            func href(_ value: Any?) throws -> String { origin + (try #require(value as? String)) }
+            func escaped(_ value: String) -> String {
+                value.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? value
+            }
+            let entry = try await fetch(
+                client, authority + "/oauth2/v2.0/authorize-challenge", method: .POST,
+                form: "client_id=\(Self.passwordClient)&scope=openid+offline_access")
+            #expect(entry.status == 401)
+            let start = try object(entry)
+            let entryToken = try #require(start["continuation_token"] as? String)
+            let challenge = try object(try await fetch(
+                client, try href(start["sign_in"]), method: .POST,
+                json: ["username": "alex@contoso.com", "continuationToken": entryToken]))
+            #expect(challenge["action"] as? String == "challenge")
+            let methods = try #require((challenge["_embedded"] as? [String: Any])?["methods"] as? [[String: Any]])
+            let password = try #require(methods.first { $0["type"] as? String == "password" })
+            let passwordLinks = try #require(password["_links"] as? [String: Any])
+            let verify = try object(try await fetch(
+                client, try href((passwordLinks["challenge"] as? [String: Any])?["href"]), method: .POST,
+                json: ["continuationToken": try #require(challenge["continuationToken"] as? String)]))
+            #expect(verify["action"] as? String == "verify")
+            let verifyLinks = try #require(verify["_links"] as? [String: Any])
+            let done = try object(try await fetch(
+                client, try href((verifyLinks["verify"] as? [String: Any])?["href"]), method: .POST,
+                json: ["continuationToken": try #require(verify["continuationToken"] as? String), "password": "Sunny-Day-42!"]))
+            #expect(done["state"] as? String == "continue")
+            let doneToken = try #require(done["continuationToken"] as? String)
+            let resumed = try object(try await fetch(
+                client, authority + "/oauth2/v2.0/authorize-challenge", method: .POST,
+                form: "continuation_token=\(escaped(doneToken))"))
+            let code = try #require(resumed["code"] as? String)
+            let exchange = "grant_type=authorization_code&code=\(escaped(code))&client_id=\(Self.passwordClient)&client_info=true&scope=openid+offline_access"
+            let tokens = try await fetch(client, authority + "/oauth2/v2.0/token", method: .POST, form: exchange)
+            #expect(tokens.status == 200)
+            let tokenBody = try object(tokens)
+            #expect(tokenBody["token_type"] as? String == "Bearer")
+            #expect((tokenBody["id_token"] as? String)?.split(separator: ".").count == 3)
+            // The code is single-use: a second exchange is refused.
+            let again = try await fetch(client, authority + "/oauth2/v2.0/token", method: .POST, form: exchange)
+            #expect(again.status == 400)
+        }
+    }
+
     @Test("serve --tls is refused by a client trusting only the system roots, or another CA")
     func serveUntrustedElsewhere() async throws {
         try await Self.withServer(

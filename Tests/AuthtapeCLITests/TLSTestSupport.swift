@@ -44,7 +44,8 @@ struct HTTPClientTransport: Transport {
 
 /// One request with `client`: the status and body, or the error that stopped it.
 func fetch(
-    _ client: HTTPClient, _ url: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], form: String? = nil
+    _ client: HTTPClient, _ url: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], form: String? = nil,
+    json: [String: String]? = nil
 ) async throws -> (status: Int, body: [UInt8]) {
     var request = HTTPClientRequest(url: url)
     request.method = method
@@ -52,6 +53,9 @@ func fetch(
     if let form {
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.body = .bytes(ByteBuffer(string: form))
+    } else if let json {
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])))
     }
     let response = try await client.execute(request, timeout: .seconds(20))
     let body = try await response.body.collect(upTo: 4 << 20)
