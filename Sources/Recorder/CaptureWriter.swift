@@ -222,16 +222,25 @@ extension CaptureWriter {
             }
             var entry = HAREntryConversion.entry(for: exchange, decodedResponseBody: decoded)
             entry.authtape = AuthTapeEntryFields(flowId: assignment.flowID, flowKind: assignment.kind, step: assignment.step)
+            // The rules first, then every value any rule redacted before (in this entry or an
+            // earlier one) wherever else it turns up in this entry.
+            var redacted = redactor.replacingKnownSecrets(in: redactor.redact(entry).entry)
+            // A path that is not a native-auth endpoint is its own step name: it may hold what the
+            // URL rules replace (a V2 method id, a token in a path), so the step and the console
+            // line take the redacted URL's path, never the raw one.
+            var step = assignment.step
+            if step == path {
+                step = Self.path(ofURL: redacted.request.url)
+                redacted.authtape?.step = step
+            }
             let line = withLine
                 ? ExchangeConsoleLog.Line(
-                    time: exchange.startedAt, method: exchange.request.method, endpoint: assignment.step,
+                    time: exchange.startedAt, method: exchange.request.method, endpoint: step,
                     status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
                     suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
                     flowID: assignment.flowID)
                 : nil
-            // The rules first, then every value any rule redacted before (in this entry or an
-            // earlier one) wherever else it turns up in this entry.
-            return (redactor.replacingKnownSecrets(in: redactor.redact(entry).entry), line)
+            return (redacted, line)
         }
 
         private static func decodedResponseBody(_ response: RecordedResponse) -> [UInt8] {
