@@ -113,14 +113,21 @@ extension EmulatorCore {
 
     /// Checks a submitted code against the flow's pending code, counting wrong attempts.
     func verifyCode(_ submitted: String?, flow: inout FlowState, _ c: NativeAuthContext) -> Bool {
-        guard var pending = flow.code else { return false }
-        let ok = pending.wrongAttempts < config.oneTimeCodes.maxAttempts && pending.expiresAt > c.now
+        checkCode(submitted, pending: &flow.code, now: c.now)
+    }
+
+    /// Checks a submitted code against a pending one (V1's and V2's flows alike): a right code is
+    /// used up, a wrong one counts an attempt; nothing pending, too many attempts or an expired
+    /// code never match.
+    func checkCode(_ submitted: String?, pending slot: inout PendingCode?, now: Double) -> Bool {
+        guard var pending = slot else { return false }
+        let ok = pending.wrongAttempts < config.oneTimeCodes.maxAttempts && pending.expiresAt > now
             && submitted == pending.code
         if ok {
-            flow.code = nil
+            slot = nil
         } else {
             pending.wrongAttempts += 1
-            flow.code = pending
+            slot = pending
         }
         return ok
     }

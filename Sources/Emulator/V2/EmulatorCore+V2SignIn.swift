@@ -226,14 +226,6 @@ extension EmulatorCore {
 
     /// Checks a submitted code against the flow's pending one, counting wrong attempts.
     func v2Check(_ submitted: String?, flow: inout V2Flow, now: Double) -> Bool {
-        guard var pending = flow.code else { return false }
-        let ok = pending.wrongAttempts < config.oneTimeCodes.maxAttempts && pending.expiresAt > now && submitted == pending.code
-        if ok {
-            flow.code = nil
-        } else {
-            pending.wrongAttempts += 1
-            flow.code = pending
-        }
-        return ok
+        checkCode(submitted, pending: &flow.code, now: now)
     }
 }
