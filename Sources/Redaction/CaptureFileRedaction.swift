@@ -46,7 +46,6 @@ extension Redactor {
                 redaction.output.copies = scan?.queue
                 do throws(HARError) {
                     try stream.walk(&redaction)
-                    guard stream.sawLog else { throw HARError(file: input, path: "log", message: "missing required field") }
                     try redaction.finish()
                 } catch {
                     failure = error
@@ -82,7 +81,6 @@ extension Redactor {
         var stream = HARStream(input: InputWindow(bytes: bytes), file: source)
         var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: self, file: source, everywhere: everywhere)
         try stream.walk(&redaction)
-        guard stream.sawLog else { throw HARError(file: source, path: "log", message: "missing required field") }
         guard redaction.everywhere?.needsSecondPass == true, let index = placeholders.index else {
             return (redaction.output.buffer, redaction.total)
         }

@@ -51,7 +51,7 @@ struct HARStream {
     /// Where the last step ended (absolute).
     private var scanned = 0
     /// Whether the document had a `log` object.
-    private(set) var sawLog = false
+    private var sawLog = false
     /// Whether that `log` had an `entries` array.
     private(set) var sawEntries = false
 
