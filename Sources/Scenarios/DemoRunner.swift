@@ -11,10 +11,13 @@ import Replay
 /// `authtape demo`: the emulator, the recorder in front of it, and the engine as the app
 /// driving the demo's journeys through the proxy; then a leak check of the capture written.
 public enum DemoRunner {
+    /// A scenario's name and summary, the steps it logged, and its failure if it failed.
+    public typealias ScenarioResult = (name: String, summary: String, steps: [String], failure: String?)
+
     /// What the demo produced.
     public struct Report: Sendable {
         /// Scenario name, its steps, and the failure if it failed.
-        public var scenarios: [(name: String, summary: String, steps: [String], failure: String?)]
+        public var scenarios: [ScenarioResult]
         /// The redacted capture.
         public var capturePath: String
         /// Entries in the capture.
@@ -24,9 +27,19 @@ public enum DemoRunner {
         /// The capture replayed through the engine with no network, judged by the oracle.
         public var replay: ReplayReport
 
-        /// Whether every scenario passed, the capture is clean, and it replays.
+        /// The V2 journeys (the scripted V2 app), recorded into a capture of their own.
+        public var v2Scenarios: [ScenarioResult]
+        /// The V2 journeys' redacted capture.
+        public var v2CapturePath: String
+        /// Entries in the V2 capture.
+        public var v2Entries: Int
+        /// What `authtape check` found in the V2 capture.
+        public var v2Leaks: [LeakFinding]
+
+        /// Whether every scenario passed, both captures are clean, and the V1 capture replays.
         public var passed: Bool {
-            scenarios.allSatisfy { $0.failure == nil } && leaks.isEmpty && entries > 0 && replay.passed
+            (scenarios + v2Scenarios).allSatisfy { $0.failure == nil } && leaks.isEmpty && v2Leaks.isEmpty && entries > 0
+                && v2Entries > 0 && replay.passed
         }
     }
 
@@ -44,35 +57,83 @@ public enum DemoRunner {
         return config
     }
 
-    /// Runs the demo, writing the capture to `capturePath`; `print` gets the console lines.
+    /// Runs the demo, writing the capture to `capturePath` (and the V2 journeys' capture beside
+    /// it, see ``v2CapturePath(for:)``); `print` gets the console lines.
     public static func run(capturePath: String, print: @escaping @Sendable (String) -> Void) async throws -> Report {
         let core = try EmulatorCore(config: demoConfig(), logger: Logger(label: "authtape.demo.emulator", factory: { _ in SwiftLogNoOpLogHandler() }))
         let emulator = try await EmulatorServer.start(core: core, logger: Logger(label: "authtape.demo", factory: { _ in SwiftLogNoOpLogHandler() }))
+        print("emulator: \(emulator.authorityURL.absoluteString)")
+        let runID = String(UUID().uuidString.prefix(8)).lowercased()
+        let v1: Recorded
+        let v2: Recorded
+        do {
+            v1 = try await record(Scenario.demo, to: capturePath, core: core, emulator: emulator, runID: runID, print: print)
+            v2 = try await record(
+                Scenario.demoV2, to: v2CapturePath(for: capturePath), core: core, emulator: emulator, runID: runID, print: print)
+        } catch {
+            await emulator.shutdown()
+            throw error
+        }
+        await emulator.shutdown()
+
+        // Everything secret the run used: passwords of the seeded users and every code sent.
+        var canaries = core.outbox().map(\.code)
+        canaries += core.config.users.compactMap(\.password)
+        canaries += ["Bright-River-\(runID)-7!", "Quiet-Harbor-\(runID)-9!"]
+        let leaks = try LeakScanner(canaries: canaries).scan(path: capturePath)
+        let v2Leaks = try LeakScanner(canaries: canaries).scan(path: v2.capturePath)
+        let replay = await ReplayRunner().replay(paths: [capturePath])
+        // The capture as a page a person can read: flows as sequence diagrams, outcomes, placeholders.
+        let viewPath = (capturePath as NSString).deletingPathExtension + ".html"
+        do {
+            try InspectorEntry.write(try await InspectorEntry.page(paths: [capturePath], canaries: canaries), to: viewPath)
+            print("view: \(viewPath) (open it in a browser; it loads nothing from the network)")
+        } catch {
+            print("view: cannot write \(viewPath): \(error)")
+        }
+        return Report(
+            scenarios: v1.results, capturePath: capturePath, entries: v1.entries, leaks: leaks, replay: replay,
+            v2Scenarios: v2.results, v2CapturePath: v2.capturePath, v2Entries: v2.entries, v2Leaks: v2Leaks)
+    }
+
+    /// Where the demo writes its V2 journeys: `NAME-v2.har` beside the V1 capture `NAME.har`.
+    /// (Replaying and fuzzing V2 captures comes with V2 in the engine, so they get a file of their own.)
+    public static func v2CapturePath(for capturePath: String) -> String {
+        (capturePath as NSString).deletingPathExtension + "-v2.har"
+    }
+
+    private struct Recorded {
+        var results: [ScenarioResult]
+        var capturePath: String
+        var entries: Int
+    }
+
+    /// Starts a recorder in front of the emulator writing `capturePath`, runs `scenarios` through
+    /// it, and stops it.
+    private static func record(
+        _ scenarios: [Scenario], to capturePath: String, core: EmulatorCore, emulator: RunningEmulator, runID: String,
+        print: @escaping @Sendable (String) -> Void
+    ) async throws -> Recorded {
         var proxySettings = RecorderSettings(mode: .reverse(Upstream(host: emulator.host, port: emulator.port, isTLS: false)))
         proxySettings.port = 0
         var captureSettings = CaptureWriter.Settings(outputPath: capturePath)
         captureSettings.upstream = emulator.baseURL.absoluteString
         var configuration = RecordingSession.Configuration(proxy: proxySettings, capture: captureSettings)
         configuration.consoleWrite = { line in print("  " + line) }
-        let session: RecordingSession
-        do {
-            session = try await RecordingSession.start(configuration)
-        } catch {
-            await emulator.shutdown()
-            throw error
-        }
-        print("emulator: \(emulator.authorityURL.absoluteString)")
+        let session = try await RecordingSession.start(configuration)
         print("recorder: \(session.proxy.url) -> capture \(capturePath)")
-
-        let authority = URL(string: session.proxy.url)!.appendingPathComponent(core.config.tenant.domain)
+        guard let proxyURL = URL(string: session.proxy.url) else {
+            _ = try await session.stop()
+            throw ScenarioFailure(step: "start the recorder", message: "its address \(session.proxy.url) is not a URL")
+        }
         let environment = ScenarioEnvironment(
-            authority: authority,
+            authority: proxyURL.appendingPathComponent(core.config.tenant.domain),
             passwordClientID: core.config.clients[0].id,
             codeClientID: core.config.clients.first { $0.userFlow == "otp" }?.id ?? core.config.clients[0].id,
             latestCode: { address in core.latestCode(for: address) },
-            clock: ImmediateClock())
-        var results: [(name: String, summary: String, steps: [String], failure: String?)] = []
-        for scenario in Scenario.demo {
+            clock: ImmediateClock(), runID: runID)
+        var results: [ScenarioResult] = []
+        for scenario in scenarios {
             print("== \(scenario.name): \(scenario.summary)")
             let log = ScenarioLog()
             var failure: String?
@@ -84,22 +145,6 @@ public enum DemoRunner {
             results.append((scenario.name, scenario.summary, log.lines, failure))
         }
         let entries = try await session.stop()
-        await emulator.shutdown()
-
-        // Everything secret the run used: passwords of the seeded users and every code sent.
-        var canaries = core.outbox().map(\.code)
-        canaries += core.config.users.compactMap(\.password)
-        canaries += ["Bright-River-\(environment.runID)-7!", "Quiet-Harbor-\(environment.runID)-9!"]
-        let leaks = try LeakScanner(canaries: canaries).scan(path: capturePath)
-        let replay = await ReplayRunner().replay(paths: [capturePath])
-        // The capture as a page a person can read: flows as sequence diagrams, outcomes, placeholders.
-        let viewPath = (capturePath as NSString).deletingPathExtension + ".html"
-        do {
-            try InspectorEntry.write(try await InspectorEntry.page(paths: [capturePath], canaries: canaries), to: viewPath)
-            print("view: \(viewPath) (open it in a browser; it loads nothing from the network)")
-        } catch {
-            print("view: cannot write \(viewPath): \(error)")
-        }
-        return Report(scenarios: results, capturePath: capturePath, entries: entries, leaks: leaks, replay: replay)
+        return Recorded(results: results, capturePath: capturePath, entries: entries)
     }
 }

@@ -87,6 +87,11 @@ public final class ScenarioLog: Sendable {
         storage.withLock { $0.append(line) }
     }
 
+    /// Records a step as a line of its own (the V2 scripted app's steps).
+    func note(_ line: String) {
+        storage.withLock { $0.append(line) }
+    }
+
     /// The steps so far, one line each.
     public var lines: [String] { storage.withLock { $0 } }
 }

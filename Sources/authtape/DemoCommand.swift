@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Fuzz
+import Redaction
 import Scenarios
 
 struct DemoCommand: AsyncParsableCommand {
@@ -11,8 +12,10 @@ struct DemoCommand: AsyncParsableCommand {
             Starts the built-in emulator and the recorder in front of it, then drives, with the \
             NativeAuth engine as the app: an email + password sign-up with two pages of attributes \
             and a wrong code first, sign-in after sign-up, a password reset with polling and \
-            sign-in after reset, and an email-code sign-in. Prints each step's outcome, writes \
-            the redacted capture, scans it for leaks with every secret of the run as a canary, \
+            sign-in after reset, and an email-code sign-in; then, into a second capture \
+            (NAME-v2.har), a native-auth V2 sign-in with an email code by a scripted V2 app. \
+            Prints each step's outcome, writes \
+            the redacted captures, scans them for leaks with every secret of the run as a canary, \
             and replays it through the engine with no network, judged by the oracle. It ends \
             with a short fuzz run (5 s, seed 1) over the flows of the capture it recorded, which \
             must end with 0 findings: a finding fails the demo like a failed journey.
@@ -29,17 +32,10 @@ struct DemoCommand: AsyncParsableCommand {
             throw CLIFailure.failed("demo could not run: \(error)")
         }
         print("")
-        for scenario in report.scenarios {
-            print("\(scenario.failure == nil ? "PASS" : "FAIL") \(scenario.name): \(scenario.summary)")
-            for step in scenario.steps { print("     \(step)") }
-            if let failure = scenario.failure { print("     failed: \(failure)") }
-        }
-        print("capture: \(report.capturePath) (\(report.entries) entries, redacted)")
-        if report.leaks.isEmpty {
-            print("check: clean (every password and code of the run used as a canary)")
-        } else {
-            for finding in report.leaks { print("check: \(finding)") }
-        }
+        printScenarios(report.scenarios)
+        printCapture(report.capturePath, entries: report.entries, leaks: report.leaks)
+        printScenarios(report.v2Scenarios)
+        printCapture(report.v2CapturePath, entries: report.v2Entries, leaks: report.v2Leaks)
         for capture in report.replay.captures {
             let steps = capture.flows.flatMap(\.steps)
             let passed = steps.filter(\.passed).count
@@ -50,6 +46,23 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let fuzzClean = await fuzzCapture(report.capturePath)
         if !report.passed || !fuzzClean { throw ExitCode(1) }
+    }
+
+    private func printScenarios(_ scenarios: [DemoRunner.ScenarioResult]) {
+        for scenario in scenarios {
+            print("\(scenario.failure == nil ? "PASS" : "FAIL") \(scenario.name): \(scenario.summary)")
+            for step in scenario.steps { print("     \(step)") }
+            if let failure = scenario.failure { print("     failed: \(failure)") }
+        }
+    }
+
+    private func printCapture(_ path: String, entries: Int, leaks: [LeakFinding]) {
+        print("capture: \(path) (\(entries) entries, redacted)")
+        if leaks.isEmpty {
+            print("check: clean (every password and code of the run used as a canary)")
+        } else {
+            for finding in leaks { print("check: \(finding)") }
+        }
     }
 
     /// A short fuzz campaign over the demo capture's flows; true when it ends with 0 findings.

@@ -61,6 +61,23 @@ struct DemoTests {
         #expect(console.range(of: #"\b\d{8}\b"#, options: .regularExpression) == nil)
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+        // The V2 sign-in with an email code: its own capture, every V2 step, clean, 0600.
+        #expect(report.v2Scenarios.map(\.name) == ["signin-v2-email-code"])
+        for scenario in report.v2Scenarios {
+            #expect(scenario.failure == nil, "\(scenario.name): \(scenario.failure ?? "") \(scenario.steps)")
+            #expect(scenario.steps.first == "authorize-challenge -> 401")
+            #expect(scenario.steps.contains("verify -> 200 state=continue"))
+        }
+        #expect(report.v2CapturePath == folder.appendingPathComponent("demo-v2.har").path)
+        #expect(report.v2Leaks.isEmpty, "\(report.v2Leaks)")
+        let v2Document = try HARReader.read(contentsOf: report.v2CapturePath)
+        #expect(v2Document.log.entries.count == report.v2Entries)
+        let v2Paths = v2Document.log.entries.compactMap { URL(string: $0.request.url)?.path }
+        #expect(v2Paths.first?.hasSuffix("/oauth2/v2.0/authorize-challenge") == true)
+        #expect(v2Paths.last?.hasSuffix("/oauth2/v2.0/token") == true)
+        #expect(v2Document.log.entries.count == 6)
+        let v2Mode = try FileManager.default.attributesOfItem(atPath: report.v2CapturePath)[.posixPermissions] as? Int
+        #expect(v2Mode == 0o600)
     }
 }
 
