@@ -22,32 +22,6 @@ extension FaultProof {
         lines.append("faults caught: \(caught.count)/\(kills.count), slowest kill: \(slowest) cases")
         return lines.joined(separator: "\n")
     }
-
-    /// `authtape fuzz --prove-faults`: runs the proof with the campaign's seed, budget and operators over
-    /// the built-in flows, prints the table and the rate, and returns 1 when a fault survived.
-    public static func command(seed: UInt64, cases: Int?, duration: Double?, jobs: Int, faultNames: [String],
-                               flows: [FuzzFlow] = BaseFlows.all, operators: [any MutationOperator] = Operators.campaign,
-                               print: @Sendable (String) -> Void) async -> Int32 {
-        let faults: [PlantedFault]
-        if faultNames.isEmpty {
-            faults = PlantedFaults.all
-        } else if let named = PlantedFault.named(faultNames) {
-            faults = named
-        } else {
-            print("unknown fault name; known: " + PlantedFaults.all.map(\.name).joined(separator: ", "))
-            return 2
-        }
-        let configuration = FuzzConfiguration(seed: seed, cases: cases, duration: duration ?? (cases == nil ? 60 : nil),
-                                              jobs: jobs, flows: flows, operators: operators, minimise: false)
-        print("authtape fuzz --prove-faults — seed \(seed), \(faults.count) planted faults")
-        let start = ContinuousClock.now
-        let kills = await FaultProof(configuration: configuration, faults: faults).run()
-        let elapsed = ContinuousClock.now - start
-        print(table(kills))
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print(String(format: "time: %.1fs", seconds))
-        return kills.allSatisfy { $0.caseIndex != nil } ? 0 : 1
-    }
 }
 
 extension FindingSet {

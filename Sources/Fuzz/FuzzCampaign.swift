@@ -82,7 +82,7 @@ public struct FuzzCampaignSinks: Sendable {
 /// Returns the exit status: 0 without findings, 1 with findings.
 public enum FuzzCampaign {
     public static func run(_ options: FuzzCampaignOptions, sinks: FuzzCampaignSinks) async throws -> Int32 {
-        let seed = options.seed ?? UInt64(Date().timeIntervalSince1970 * 1000) & 0xFFFF_FFFF
+        let seed = options.seed ?? FuzzSeed.fromClock()
         sinks.note("seed \(seed)")
         let flows = try Self.flows(options)
         let configuration = FuzzConfiguration(

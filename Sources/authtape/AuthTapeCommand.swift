@@ -15,7 +15,7 @@ struct AuthTapeCommand: AsyncParsableCommand {
     /// Runs the command, turning `CLIFailure` into a one-line message and its exit status.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(FuzzCommand.legacySpelling(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -51,8 +51,8 @@ struct ViewCommand: AsyncParsableCommand {
     }
 }
 
-/// `authtape fuzz --report html`: the campaign's folder (--out, or a temporary one) gets report.html.
-extension FuzzCommand {
+/// `authtape fuzz [campaign] --report html`: the campaign's folder (--out, or a temporary one) gets report.html.
+extension FuzzCampaignCommand {
     /// The folder the campaign writes to when an HTML report is asked for; nil otherwise.
     func htmlFolder(seed: UInt64) -> String? {
         guard report.contains(.html) else { return nil }

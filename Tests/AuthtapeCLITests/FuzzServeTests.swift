@@ -37,7 +37,7 @@ struct FuzzServeTests {
     func serveUsage() throws {
         let none = try CLIRunner.run(["fuzz", "--serve"])
         #expect(none.status == 64)
-        #expect(none.stderr.contains("--serve needs one CAPTURE or --upstream URL"))
+        #expect(none.stderr.contains("(--serve) needs one CAPTURE or --upstream URL"))
         let unknown = try CLIRunner.run(["fuzz", "--serve", "captures/signin-password.har", "--operators", "noSuchOperator"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("noSuchOperator"))
@@ -68,7 +68,9 @@ struct FuzzServeTests {
     @Test("options that do not go together or name nothing known exit 64 and say which; a capture that cannot be read exits 2")
     func usageAndBadInput() throws {
         let usage: [([String], String)] = [
-            (["fuzz", "--tls"], "--serve only"),
+            (["fuzz", "--tls"], "--tls"),
+            (["fuzz", "serve"], "one CAPTURE or --upstream"),
+            (["fuzz", "prove", "--fault", "noSuchFault"], "--fault"),
             (["fuzz", "--cases", "3", "--duration", "5s"], "--cases or --duration"),
             (["fuzz", "--report", "xml"], "xml"),
             (["fuzz", "--duration", "soon"], "soon"),
@@ -85,5 +87,37 @@ struct FuzzServeTests {
         let missing = try CLIRunner.run(["fuzz", "no-such-capture.har", "--cases", "1", "--no-transport-faults"])
         #expect(missing.status == 2, "\(missing.stderr)")
         #expect(missing.stderr.contains("no-such-capture.har"), "\(missing.stderr)")
+    }
+
+    @Test("the old mode flags of fuzz still work and print what their subcommands print")
+    func oldSpellingsAreAliases() throws {
+        let pairs: [([String], [String])] = [
+            (["fuzz", "--row-coverage", "--seed", "4", "--cases", "200", "--explore", "2"],
+             ["fuzz", "coverage", "--seed", "4", "--cases", "200", "--explore", "2"]),
+            (["fuzz", "--seed", "4", "--row-coverage", "--cases", "200", "captures/signin-password.har"],
+             ["fuzz", "coverage", "captures/signin-password.har", "--seed", "4", "--cases", "200"]),
+        ]
+        for (old, new) in pairs {
+            let before = try CLIRunner.run(old)
+            let after = try CLIRunner.run(new)
+            #expect(before.status == 0, "\(old): \(before.stderr)")
+            #expect(before.stdout == after.stdout, "\(old) and \(new) differ")
+            #expect(before.stdout.contains("rows"), "\(before.stdout)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seeds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let oldSeeds = try CLIRunner.run(["fuzz", "--write-seeds", folder.appendingPathComponent("old").path])
+        let newSeeds = try CLIRunner.run(["fuzz", "seeds", folder.appendingPathComponent("new").path])
+        let equalsSeeds = try CLIRunner.run(["fuzz", "--write-seeds=" + folder.appendingPathComponent("eq").path])
+        #expect(oldSeeds.status == 0 && newSeeds.status == 0 && equalsSeeds.status == 0, "\(oldSeeds.stderr) \(newSeeds.stderr)")
+        #expect(oldSeeds.stdout == newSeeds.stdout && equalsSeeds.stdout == newSeeds.stdout)
+        #expect(!newSeeds.stdout.isEmpty)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("new").path) {
+            let written = try Data(contentsOf: folder.appendingPathComponent("new").appendingPathComponent(name))
+            #expect(try Data(contentsOf: folder.appendingPathComponent("old").appendingPathComponent(name)) == written, "\(name)")
+        }
+        let crash = try CLIRunner.run(["fuzz", "--from-crash", "no-such-crash-file"])
+        #expect(crash.status == 2, "\(crash.stderr)")
+        #expect(crash.stderr.contains("no-such-crash-file"), "\(crash.stderr)")
     }
 }

@@ -8,6 +8,7 @@ import Testing
 struct HelpGoldenTests {
     static let commands: [[String]] = [
         [], ["demo"], ["record"], ["recover"], ["serve"], ["otp"], ["redact"], ["check"], ["replay"], ["mock"], ["fuzz"],
+        ["fuzz", "campaign"], ["fuzz", "serve"], ["fuzz", "prove"], ["fuzz", "coverage"], ["fuzz", "seeds"], ["fuzz", "import-crash"],
         ["ca"], ["ca", "path"], ["ca", "export"], ["ca", "install"], ["scenarios"], ["scenarios", "list"],
         ["scenarios", "record"], ["view"],
     ]
