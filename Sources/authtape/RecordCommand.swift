@@ -75,49 +75,28 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // The rule file is read before anything starts: a bad one is bad input (2), named with its path.
-        var capture = CaptureWriter.Settings(outputPath: out)
-        if let rules {
-            do {
-                capture.ruleSet = try RuleFile.load(path: rules)
-            } catch {
-                throw CLIFailure.badInput("\(error)")
-            }
-            capture.ruleSetName = "native-auth-default+\(URL(fileURLWithPath: rules).lastPathComponent)"
-        }
+        let capture = try captureSettings()
         let listenTLS = try tlsOptions.serverTLS()
         var emulator: RunningEmulator?
-        var proxySettings: RecorderSettings
-        var upstreamName: String
         var tenant = upstream.flatMap(Self.tenantDomain(upstream:)) ?? "<tenant>.onmicrosoft.com"
+        let target: RecordingPlan.Target
         if let upstream {
-            let parsed = try Upstream(url: upstream)
-            proxySettings = RecorderSettings(mode: forward ? .forward : .reverse(parsed))
-            upstreamName = parsed.description
+            target = .upstream(try Upstream(url: upstream))
         } else {
             let quiet = Logger(label: "authtape.record.emulator") { _ in SwiftLogNoOpLogHandler() }
             let running = try await EmulatorServer.start(core: try EmulatorCore(logger: quiet), logger: quiet)
             emulator = running
             tenant = running.core.config.tenant.domain
-            let local = Upstream(host: "127.0.0.1", port: running.port, isTLS: false)
-            proxySettings = RecorderSettings(mode: forward ? .forward : .reverse(local))
-            upstreamName = "emulator"
-            let host = CaptureFilter.emulatorHost
-            proxySettings.addressOverrides[host] = HostAndPort(host: "127.0.0.1", port: running.port)
-            proxySettings.plainHTTPHosts.insert(host)
+            target = .local(port: running.port)
         }
-        proxySettings.listenHost = listen
-        proxySettings.port = port
-        proxySettings.maxRequestBody = maxBody
-        if let threads { proxySettings.eventLoopThreads = threads }
-        proxySettings.captureFilter = CaptureFilter(patterns: CaptureFilter.default.patterns + captureHosts)
-        if insecureUpstream { proxySettings.upstreamVerification = .insecure }
-        proxySettings.listenTLS = listenTLS?.configuration
-        if forward { proxySettings.certificateAuthority = try CertificateAuthority.loadOrCreate() }
-
-        capture.mode = forward ? "forward-proxy" : "reverse-proxy"
-        capture.upstream = upstreamName
-        var configuration = RecordingSession.Configuration(proxy: proxySettings, capture: capture)
+        let plan = plan(target, listenTLS: listenTLS)
+        var configuration: RecordingSession.Configuration
+        do {
+            configuration = try plan.configuration(capture: capture)
+        } catch {
+            await emulator?.shutdown()
+            throw error
+        }
         configuration.consoleFormat = quiet ? nil : (jsonLog ? .json : .text)
 
         let session: RecordingSession
@@ -130,17 +109,46 @@ struct RecordCommand: AsyncParsableCommand {
         if let leftover = session.writer.leftover {
             printError("recovered \(leftover.entries) entries of an interrupted recording into \(leftover.path)")
         }
-        let target = forward ? "forward proxy" : "→ \(upstreamName == "emulator" ? "embedded emulator" : upstreamName)"
+        let destination = forward ? "forward proxy" : "→ \(emulator == nil ? plan.upstreamName : "embedded emulator")"
         if let listenTLS { printError(listenTLS.summary) }
-        printError("record: listening on \(session.proxy.url) (\(target)); writing \(out); Ctrl-C to stop")
+        printError("record: listening on \(session.proxy.url) (\(destination)); writing \(out); Ctrl-C to stop")
         if !forward { printError("authority: \(session.proxy.url)/\(tenant)") }
-        if forward, let authority = proxySettings.certificateAuthority {
+        if forward, let authority = configuration.proxy.certificateAuthority {
             printError("interception CA: \(authority.certificateURL.path)")
         }
         _ = await TerminationSignal.wait()
         let entries = try await session.stop()
         await emulator?.shutdown()
         printError("wrote \(entries) entries to \(out)")
+    }
+
+    /// The capture settings: the output and the rule file, read before anything starts (a bad one is
+    /// bad input, 2, named with its path).
+    private func captureSettings() throws -> CaptureWriter.Settings {
+        var capture = CaptureWriter.Settings(outputPath: out)
+        if let rules {
+            do {
+                capture.ruleSet = try RuleFile.load(path: rules)
+            } catch {
+                throw CLIFailure.badInput("\(error)")
+            }
+            capture.ruleSetName = "native-auth-default+\(URL(fileURLWithPath: rules).lastPathComponent)"
+        }
+        return capture
+    }
+
+    /// The options as the recorder's plan.
+    private func plan(_ target: RecordingPlan.Target, listenTLS: ServerTLS?) -> RecordingPlan {
+        var plan = RecordingPlan(target: target)
+        plan.forward = forward
+        plan.listenHost = listen
+        plan.port = port
+        plan.maxRequestBody = maxBody
+        plan.threads = threads
+        plan.captureHosts = captureHosts
+        plan.insecureUpstream = insecureUpstream
+        plan.listenTLS = listenTLS?.configuration
+        return plan
     }
 
     /// `contoso.onmicrosoft.com` for an upstream on `contoso.ciamlogin.com`, nil for other hosts.
