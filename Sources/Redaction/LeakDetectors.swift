@@ -208,6 +208,15 @@ struct LeakDetectors: Sendable {
         count >= 20 && !value.utf8.contains(0x20) && isHighEntropy(Substring(value))
     }
 
+    /// A base64 body's bytes, read as leniently as HAR readers do (authtape's own included):
+    /// white space skipped, padding optional, the URL-safe alphabet accepted. A body whose
+    /// trailing `=` were left out (the replace-everywhere pass writes an edited body without
+    /// padding when the original had none) is still looked inside, not judged as one token.
+    static func base64BodyDecode(_ text: String) -> Data? {
+        let compact = ValueRedactor.mayHoldWhiteSpace(text) ? text.filter { !$0.isWhitespace } : text
+        return Data(base64Encoded: compact) ?? base64URLDecode(Substring(compact))
+    }
+
     static func base64URLDecode(_ text: Substring) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }

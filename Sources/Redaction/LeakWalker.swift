@@ -141,7 +141,7 @@ struct LeakWalker {
         defer { steps.removeLast() }
         if key == "text", isBase64, try cursor.peek() == UInt8(ascii: "\"") {
             let text = cursor.text(try cursor.string())
-            if let data = Data(base64Encoded: ValueRedactor.mayHoldWhiteSpace(text) ? text.filter { !$0.isWhitespace } : text) {
+            if let data = LeakDetectors.base64BodyDecode(text) {
                 steps.append(.decoded)
                 examineBytes([UInt8](data), entry: entry)
                 steps.removeLast()

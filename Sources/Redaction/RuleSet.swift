@@ -78,6 +78,12 @@ extension RuleSet {
         "csrftoken", "csrf_token", "xsrf_token", "_csrf",
     ]
 
+    /// Form fields and query parameters whose value is a document of its own that carries
+    /// credentials, replaced whole since what each member means is not known: Google sign-in's
+    /// RPC payload `f.req` (the flow's session token first; the identifier and password at
+    /// later steps), its BotGuard attestation `bgRequest`, and `deviceinfo` (device tokens).
+    static let credentialDocumentFields: [String] = ["f.req", "bgrequest", "deviceinfo"]
+
     /// JSON keys of credentials (API keys echoed by SDK servers, session ids, PKCE verifiers).
     static let credentialJSONKeys: [String] = [
         "api_key", "apikey", "auth_token", "authtoken", "session_token", "sessionid", "session_id", "code_verifier",
@@ -128,6 +134,10 @@ extension RuleSet {
         for name in credentialQueryParameters {
             rules.append(RedactionRule(name: "\(name)-query", target: .queryParameter(name), kind: "credential"))
             rules.append(RedactionRule(name: "\(name)-field", target: .formField(name), kind: "credential"))
+        }
+        for name in credentialDocumentFields {
+            rules.append(RedactionRule(name: "\(name)-field", target: .formField(name), kind: "credential"))
+            rules.append(RedactionRule(name: "\(name)-query", target: .queryParameter(name), kind: "credential"))
         }
         // The same credentials as JSON keys, where the name cannot mean anything else.
         for key in credentialJSONKeys {

@@ -1,0 +1,113 @@
+import Foundation
+import HAR
+import Testing
+
+@testable import Redaction
+
+/// Shapes of the real exports `tools/check-real-har` runs over (docs/real-har.md) where
+/// `check` of `redact`'s output was not clean, each written small by hand: the raw shape is a
+/// finding, `redact`'s output of it is not, and what made it a finding is gone from the output.
+@Suite("Real HAR shapes: redact and check agree")
+struct RealHARShapeTests {
+    /// A HAR document of one entry; `request` and `response` are the members after the method
+    /// and status (JSON text).
+    static func document(url: String, method: String = "POST", request: String = "", response: String) -> [UInt8] {
+        let text = """
+            {"log":{"version":"1.2","creator":{"name":"t","version":"1"},"entries":[
+            {"startedDateTime":"2026-11-28T10:00:00Z","time":1,
+             "request":{"method":"\(method)","url":"\(url)","httpVersion":"HTTP/1.1","cookies":[],"queryString":[],
+               "headersSize":-1,"bodySize":-1\(request.isEmpty ? "" : ",")\(request)},
+             "response":{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","cookies":[],"redirectURL":"",
+               "headersSize":-1,"bodySize":-1,\(response)},
+             "cache":{},"timings":{"send":0,"wait":1,"receive":0}}
+            ]}}
+            """
+        return Array(text.utf8)
+    }
+
+    static let emptyResponse = #""headers":[],"content":{"size":0,"mimeType":"text/plain","text":""}"#
+
+    static func scan(_ bytes: [UInt8]) throws -> [LeakFinding] {
+        try LeakScanner(workers: 1).scan(bytes: bytes, file: "f.har")
+    }
+
+    /// `redact`'s path (the stream, with replace-everywhere), then `check` of its output.
+    static func redactAndScan(_ bytes: [UInt8]) throws -> (output: String, findings: [LeakFinding]) {
+        let output = try Redactor().redactStream(bytes: bytes, source: "f.har").bytes
+        return (String(decoding: output, as: UTF8.self), try scan(output))
+    }
+
+    // MARK: Google sign-in form payloads (cloudflare-har-sanitizer-scrubbed)
+
+    /// The sign-in flow's session token (first member of `f.req`), a BotGuard attestation in
+    /// `bgRequest`, a device token in `deviceinfo`: long tokens inside JSON arrays sent as form
+    /// fields.
+    static let flowToken = "AEThLlwxPZ_xqeRxSh5B9IDKygrS7kGjlOjoNE-WQ9vh4TJqOq6k9oSAvNvv_boPPOsyMD29m"
+    static let attestation = "MPxq_KQCAAZcS_mNfEuNtMxh7mee5LT0ADQBEArZ1JuHwwnU2htgUlvLSIspmR9YXiel5Oo"
+    static let deviceToken = "ChRqNlN6TTFsSEFydVpETElsc2gtUxIfZzZKckVDYmk4WDRiQUM5OEZDVDNmUDlFQUdiVHRSZw"
+
+    static func signInForm() -> [UInt8] {
+        let fReq = "%5B%22\(flowToken)%22%2C0%2C0%2Cnull%2C%5Bnull%2C%22GeneralOAuthFlow%22%5D%5D"
+        let bgRequest = "%5B%22oauth-account-chooser%22%2C%22%3C\(attestation)%22%5D"
+        let deviceinfo = "%5Bnull%2C%22US%22%2C%5Bnull%2C%22!\(deviceToken)%22%5D%5D"
+        let text = "continue=https%3A%2F%2Faccounts.example%2F&f.req=\(fReq)&bgRequest=\(bgRequest)&deviceinfo=\(deviceinfo)&flowName=GeneralOAuthFlow"
+        let request = """
+            "headers":[],"postData":{"mimeType":"application/x-www-form-urlencoded;charset=UTF-8","text":"\(text)",
+              "params":[{"name":"continue","value":"https%3A%2F%2Faccounts.example%2F"},{"name":"f.req","value":"\(fReq)"},
+                        {"name":"bgRequest","value":"\(bgRequest)"},{"name":"deviceinfo","value":"\(deviceinfo)"},
+                        {"name":"flowName","value":"GeneralOAuthFlow"}]}
+            """
+        return document(url: "https://accounts.google.com/_/signin/oauth?hl=en&rt=j", request: request, response: emptyResponse)
+    }
+
+    @Test("Google sign-in's f.req, bgRequest and deviceinfo form payloads hold tokens: check finds them raw, redact replaces them whole")
+    func signInFormPayloadsAreReplaced() throws {
+        let raw = try Self.scan(Self.signInForm())
+        for secret in [Self.flowToken, Self.attestation, Self.deviceToken] {
+            #expect(raw.contains { $0.detector == "token" && $0.reason.hasSuffix("\(secret.prefix(2))… (\(secret.count) characters)") }, "\(raw)")
+        }
+        let (output, findings) = try Self.redactAndScan(Self.signInForm())
+        #expect(findings.isEmpty, "\(findings)")
+        for secret in [Self.flowToken, Self.attestation, Self.deviceToken] { #expect(!output.contains(secret)) }
+        #expect(output.contains("f.req=REDACTED-credential-"))
+        // The flow's name and the continue URL are not secrets and stay.
+        #expect(output.contains("flowName=GeneralOAuthFlow") && output.contains("continue=https%3A%2F%2Faccounts.example%2F"))
+    }
+
+    // MARK: Echoed base64 bodies without padding (httprunner-postman-echo)
+
+    @Test("A base64 body without its trailing '=' is decoded by check, not judged as one long token")
+    func unpaddedBase64BodyIsLookedInside() throws {
+        // 20 bytes: base64 needs one '='; written without it, as an edited echo body was.
+        let clean = #"{"args":{},"n":"12"}"#
+        let unpadded = Data(clean.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        #expect(!unpadded.hasSuffix("=") && unpadded.utf8.count % 4 != 0)
+        let response = #""headers":[],"content":{"size":20,"mimeType":"application/json","text":"\#(unpadded)","encoding":"base64"}"#
+        let findings = try Self.scan(Self.document(url: "https://echo.example/get", method: "GET", response: response))
+        #expect(findings.isEmpty, "\(findings)")
+        // Decoded, what is inside still counts: a password echoed in such a body is found.
+        let leaky = Data(#"{"password":"hunter2-but-longer"}"#.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+        let leakyResponse = #""headers":[],"content":{"size":1,"mimeType":"application/json","text":"\#(leaky)","encoding":"base64"}"#
+        let found = try Self.scan(Self.document(url: "https://echo.example/get", method: "GET", response: leakyResponse))
+        #expect(found.contains { $0.detector == "secret-field" && $0.location.hasSuffix("(base64)[password]") }, "\(found)")
+    }
+
+    @Test("An echo service's base64 body that repeats the request's cookie is clean after redact, whatever its padding")
+    func echoedCookieInBase64BodyIsClean() throws {
+        // 81 characters: its placeholder (17) changes the length by 64, not a multiple of three.
+        let cookie = "s%3ASAXM8INphoz4_-5nCeQNBtrlsWuHs5Mt.83PsbOXUZUoPolzR2vpghXLUghDPLyA3NSrVKI8A8wsQ"
+        // Lengths 0, 1 and 2 modulo 3 of the echo: the edited body ends with no, two or one '='
+        // and the original with none (a length divisible by three) at least once.
+        for filler in ["", "a", "ab"] {
+            let echo = #"{"headers":{"host":"echo.example","x":"\#(filler)","cookie":"sails.sid=\#(cookie)"},"url":"https://echo.example/get"}"#
+            let body = Data(echo.utf8).base64EncodedString()
+            let request = #""headers":[{"name":"Cookie","value":"sails.sid=\#(cookie)"}]"#
+            let response = #""headers":[],"content":{"size":\#(echo.utf8.count),"mimeType":"application/json; charset=utf-8","text":"\#(body)","encoding":"base64"}"#
+            let input = Self.document(url: "https://echo.example/get", method: "GET", request: request, response: response)
+            #expect(try Self.scan(input).contains { $0.location.contains("(base64)") }, "filler '\(filler)': the raw echo is found")
+            let (output, findings) = try Self.redactAndScan(input)
+            #expect(findings.isEmpty, "filler '\(filler)': \(findings)")
+            #expect(!output.contains(cookie))
+        }
+    }
+}
