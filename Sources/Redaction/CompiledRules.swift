@@ -117,14 +117,14 @@ final class CompiledRules: @unchecked Sendable {
         let count = bytes.count
         if let base = bytes.baseAddress, let words = anchors.broadcast {
             let ones: UInt64 = 0x0101_0101_0101_0101
+            @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
             while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let a = word ^ words.0
-                let b = word ^ words.1
-                let c = word ^ words.2
-                let d = word ^ words.3
-                let hit = (((a &- ones) & ~a) | ((b &- ones) & ~b) | ((c &- ones) & ~c) | ((d &- ones) & ~d)) & (ones << 7)
-                if hit != 0 {
+                var hit = zeroBytes(word ^ words.0) | zeroBytes(word ^ words.1) | zeroBytes(word ^ words.2) | zeroBytes(word ^ words.3)
+                if let more = anchors.moreBroadcast {
+                    hit |= zeroBytes(word ^ more.0) | zeroBytes(word ^ more.1) | zeroBytes(word ^ more.2) | zeroBytes(word ^ more.3)
+                }
+                if hit & (ones << 7) != 0 {
                     for at in index..<(index + 8) where anchors.isAnchor(base[at]) {
                         if anchors.literalMatches(at: at, in: bytes) { return false }
                     }
@@ -145,9 +145,11 @@ final class CompiledRules: @unchecked Sendable {
         var literals: [(literal: [UInt8], offset: Int)] = []
         /// Bit `b` set when byte `b` is an anchor.
         var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        /// The anchor bytes each repeated over a word (the first one again when there are
-        /// fewer than four), or nil when there are more than four.
+        /// The first four anchor bytes each repeated over a word (the first one again when
+        /// there are fewer than four), or nil when there are more than eight.
         var broadcast: (UInt64, UInt64, UInt64, UInt64)?
+        /// The fifth to eighth, when there are more than four (the fifth again for fewer).
+        var moreBroadcast: (UInt64, UInt64, UInt64, UInt64)?
 
         init?(_ literals: [[UInt8]?]) {
             for literal in literals {
@@ -169,7 +171,9 @@ final class CompiledRules: @unchecked Sendable {
                 default: bits.3 |= 1 << UInt64(byte & 63)
                 }
             }
-            broadcast = Self.broadcast(self.literals)
+            let words = Self.broadcast(self.literals)
+            broadcast = words?.first
+            moreBroadcast = words?.more
         }
 
         /// Whether a required literal whose anchor is the byte at `index` surrounds it.
@@ -186,13 +190,20 @@ final class CompiledRules: @unchecked Sendable {
             return false
         }
 
-        /// The anchor bytes, `literals`' order.
-        private static func broadcast(_ literals: [(literal: [UInt8], offset: Int)]) -> (UInt64, UInt64, UInt64, UInt64)? {
+        /// The anchor bytes, `literals`' order: eight bytes are tested at once against up to
+        /// eight anchors (four XOR-and-borrow tests each for the first four, four more only
+        /// when there are more, so the usual rule sets pay for four).
+        private static func broadcast(
+            _ literals: [(literal: [UInt8], offset: Int)]
+        ) -> (first: (UInt64, UInt64, UInt64, UInt64), more: (UInt64, UInt64, UInt64, UInt64)?)? {
             var anchors: [UInt8] = []
             for (literal, offset) in literals where !anchors.contains(literal[offset]) { anchors.append(literal[offset]) }
-            guard let first = anchors.first, anchors.count <= 4 else { return nil }
-            let words = (0..<4).map { UInt64(anchors.count > $0 ? anchors[$0] : first) &* 0x0101_0101_0101_0101 }
-            return (words[0], words[1], words[2], words[3])
+            guard let first = anchors.first, anchors.count <= 8 else { return nil }
+            func words(_ from: Int, repeating fill: UInt8) -> (UInt64, UInt64, UInt64, UInt64) {
+                let w = (from..<(from + 4)).map { UInt64(anchors.count > $0 ? anchors[$0] : fill) &* 0x0101_0101_0101_0101 }
+                return (w[0], w[1], w[2], w[3])
+            }
+            return (words(0, repeating: first), anchors.count > 4 ? words(4, repeating: anchors[4]) : nil)
         }
 
         @inline(__always) func isAnchor(_ byte: UInt8) -> Bool {

@@ -34,6 +34,24 @@ protocol HARPartHandler {
     mutating func part(_ part: HARPart, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(ScanFailure)
     /// After each part: a chance to write out what was gathered.
     mutating func didFinishPart() throws(HARError)
+    /// Entry `index`, starting at `start` in `bytes`, read and handled without the stream
+    /// scanning it first (the handler's own reading checks it): nil when this handler does not
+    /// (the stream scans the entry, then calls `part`). `incomplete` must mean nothing was done.
+    mutating func entry(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> EntryOutcome?
+}
+
+extension HARPartHandler {
+    mutating func entry(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> EntryOutcome? { nil }
+}
+
+/// What a handler that reads entries itself made of one (`HARPartHandler.entry`).
+enum EntryOutcome {
+    /// The bytes end inside the entry; nothing was done: read more and ask again.
+    case incomplete
+    /// Handled; the entry ends at `end`.
+    case done(end: Int)
+    /// Not a valid entry (`failure` is never `incomplete` before anything was done).
+    case failed(ScanFailure)
 }
 
 /// Walks a HAR document read as a stream of JSON tokens from an `InputWindow`: the document
@@ -162,6 +180,8 @@ struct HARStream {
 
     /// Scans the value at `position` whole and hands it to `handler`.
     private mutating func part<H: HARPartHandler>(_ part: HARPart, _ handler: inout H) throws(HARError) {
+        // A handler that reads entries itself saves the scan (one pass over each entry, not two).
+        if case .entry(let index) = part, try entry(index, &handler) { return }
         // A bad entry is read again field by field, for a message that names the field.
         let diagnose: ((inout JSONCursor) throws(ScanFailure) -> Void)? =
             if case .entry = part { { (cursor: inout JSONCursor) throws(ScanFailure) in _ = try EntryFields(&cursor) } } else { nil }
@@ -179,6 +199,33 @@ struct HARStream {
         if let result { throw harError(result, field: part.field) }
         position = scanned
         try handler.didFinishPart()
+    }
+
+    /// Entry `index` through `handler.entry`, reading more input while it is incomplete; false
+    /// when the handler does not read entries itself.
+    private mutating func entry<H: HARPartHandler>(_ index: Int, _ handler: inout H) throws(HARError) -> Bool {
+        while true {
+            let start = position - input.base
+            let outcome = input.bytes.withUnsafeBufferPointer { buffer in handler.entry(index, buffer, at: start) }
+            switch outcome {
+            case nil:
+                return false
+            case .done(let end)?:
+                scanned = input.base + end
+                position = scanned
+                try handler.didFinishPart()
+                return true
+            case .failed(let failure)?:
+                throw harError(failure, field: HARPart.entry(index).field)
+            case .incomplete?:
+                if input.isAtEnd {
+                    throw HARError(file: file, path: HARPart.entry(index).field, message: "the file ends early (truncated at byte \(input.end))")
+                }
+                if let failure = input.readMore(keepingFrom: position) {
+                    throw HARError.cannotRead(file: file, errno: failure, atByte: input.end)
+                }
+            }
+        }
     }
 
     /// Hands the bytes from `position` to the last step's end to `handler.pass`.

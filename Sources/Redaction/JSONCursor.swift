@@ -50,11 +50,29 @@ struct JSONCursor {
     }
 
     @inline(__always) mutating func skipWhitespace() {
-        while position < bytes.count {
-            let byte = bytes[position]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position += 1
+        // Most tokens follow the one before directly (compact JSON); a pretty-printed file's
+        // indentation is skipped eight spaces at a time.
+        guard position < bytes.count, Self.isWhitespace(bytes[position]) else { return }
+        skipWhitespaceRun()
+    }
+
+    @inline(__always) static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private mutating func skipWhitespaceRun() {
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { return }
+        var i = position
+        while i < count {
+            if i + 8 <= count, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+                i += 8
+                continue
+            }
+            guard Self.isWhitespace(base[i]) else { break }
+            i += 1
         }
+        position = i
     }
 
     /// The next byte after white space; `incomplete` at the end of the bytes.
@@ -172,9 +190,49 @@ struct JSONCursor {
     func text(_ span: StringSpan) -> String {
         let inner = raw(span)
         guard span.escaped else { return String(decoding: inner, as: UTF8.self) }
-        // The token was validated; the parser decodes its escapes (surrogate pairs included).
+        // The token was validated: escapes other than `\u` (a JSON body's `\"`, mostly) are
+        // decoded here, without building a parser's value.
+        if let decoded = Self.decodingShortEscapes(inner) { return decoded }
+        // The parser decodes `\u` escapes (surrogate pairs included).
         if case .string(let text)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[span.range])) { return text }
         return String(decoding: inner, as: UTF8.self)
+    }
+
+    /// The text of a validated string's inner bytes whose escapes are all two bytes long
+    /// (`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`); nil when one is a `\u` escape.
+    static func decodingShortEscapes(_ inner: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let base = inner.baseAddress else { return "" }
+        var sawLongEscape = false
+        let text = String(unsafeUninitializedCapacity: inner.count) { out -> Int in
+            var i = 0
+            var o = 0
+            while i < inner.count {
+                let byte = base[i]
+                guard byte == UInt8(ascii: "\\"), i + 1 < inner.count else {
+                    out[o] = byte
+                    o += 1
+                    i += 1
+                    continue
+                }
+                let decoded: UInt8
+                switch base[i + 1] {
+                case UInt8(ascii: "b"): decoded = 0x08
+                case UInt8(ascii: "f"): decoded = 0x0C
+                case UInt8(ascii: "n"): decoded = 0x0A
+                case UInt8(ascii: "r"): decoded = 0x0D
+                case UInt8(ascii: "t"): decoded = 0x09
+                case UInt8(ascii: "u"):
+                    sawLongEscape = true
+                    return 0
+                default: decoded = base[i + 1]
+                }
+                out[o] = decoded
+                o += 1
+                i += 2
+            }
+            return o
+        }
+        return sawLongEscape ? nil : text
     }
 
     /// Whether a key equals `name` (a key with escapes is compared by its text).

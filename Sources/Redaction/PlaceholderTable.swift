@@ -136,7 +136,9 @@ public final class PlaceholderTable: Sendable {
         }
         // A secret met for the first time (or again after being forgotten) is indexed, so that
         // its other occurrences anywhere in the capture get the same placeholder.
-        if isNew, let index, placeholder != secret { index.add(secret, placeholder: placeholder) }
+        if isNew, let index, placeholder != secret {
+            index.add(secret, placeholder: placeholder, digest: (key.hash, key.check))
+        }
         return placeholder
     }
 

@@ -36,28 +36,23 @@ extension SecretIndex.Snapshot {
         if forms.isEmpty, !seen.isEnabled { return false }
         let found = edits.count
         let keepsRuns = seen.isEnabled
+        let searches = !forms.isEmpty
         let last = end - SecretIndex.minimumLength
         var p = start
         while p <= last {
             let byte = base[p]
-            if SecretIndex.isWordByte(byte) {
+            let isWord = SecretIndex.isWordByte(byte)
+            if searches, firstBytes.contains(byte), let match = match(base, at: p, end: end) {
+                edits.append((p..<(p + match.length), placeholders[match.placeholder]))
+                p += match.length
+                continue
+            }
+            if isWord {
                 // `p` starts a run of word bytes.
-                if firstBytes.contains(byte), let match = match(base, at: p, end: end) {
-                    edits.append((p..<(p + match.length), placeholders[match.placeholder]))
-                    p += match.length
-                    continue
-                }
                 let runStart = p
                 p += 1
                 while p < end, SecretIndex.isWordByte(base[p]) { p += 1 }
-                if keepsRuns, runStart + SecretIndex.prefixLength <= end {
-                    seen.insert(SecretIndex.prefixKey(base + runStart), length: p - runStart)
-                }
-                continue
-            }
-            if firstBytes.contains(byte), let match = match(base, at: p, end: end) {
-                edits.append((p..<(p + match.length), placeholders[match.placeholder]))
-                p += match.length
+                if keepsRuns { seen.insert(SecretIndex.prefixKey(base + runStart), length: p - runStart) }
                 continue
             }
             // Escapes: what follows one starts a token.
@@ -72,13 +67,21 @@ extension SecretIndex.Snapshot {
         return edits.count > found
     }
 
-    /// The longest known form starting at `p` that ends a token.
+    /// The longest known form starting at `p` that ends a token (`p` is at most `end` less
+    /// the shortest secret's length).
     @inline(__always)
     private func match(_ base: UnsafePointer<UInt8>, at p: Int, end: Int) -> (length: Int, placeholder: Int)? {
-        if forms.isEmpty { return nil }
         let key = SecretIndex.prefixKey(base + p)
         let slot = SecretIndex.filterSlot(key, shift: filterShift)
-        guard filter[slot >> 6] & (UInt64(1) << UInt64(slot & 63)) != 0, var next = heads[key] else { return nil }
+        let hit = filter.withUnsafeBufferPointer { $0[slot >> 6] } & (UInt64(1) << UInt64(slot & 63)) != 0
+        guard hit else { return nil }
+        return chainMatch(key, base, at: p, end: end)
+    }
+
+    /// `match`'s look-up in the table, once the filter let the key through.
+    @inline(never)
+    private func chainMatch(_ key: UInt64, _ base: UnsafePointer<UInt8>, at p: Int, end: Int) -> (length: Int, placeholder: Int)? {
+        guard var next = heads[SecretIndex.PrefixKey(bits: key)] else { return nil }
         var best: (length: Int, placeholder: Int)?
         while next >= 0 {
             let form = forms[Int(next)]

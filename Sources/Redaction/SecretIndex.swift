@@ -54,7 +54,7 @@ public final class SecretIndex: Sendable {
     struct Snapshot: Sendable {
         var forms: [Form] = []
         var placeholders: [[UInt8]] = []
-        var heads: [UInt64: Int32] = [:]
+        var heads: [PrefixKey: Int32] = [:]
         /// One bit per hash of a prefix (`filterBits` of them).
         var filter: [UInt64] = [0]
         var filterShift: UInt64 = 58
@@ -124,30 +124,72 @@ public final class SecretIndex: Sendable {
 
     /// Records that `secret` is written `placeholder` from now on.
     public func add(_ secret: String, placeholder: String) {
+        add(secret, placeholder: placeholder, digest: nil)
+    }
+
+    /// `add`, given the digest of `secret`'s bytes when the caller has it (`PlaceholderTable`).
+    func add(_ secret: String, placeholder: String, digest: (hash: Int, check: UInt64)?) {
         guard secret.utf8.count >= Self.minimumLength else { return }
-        let forms = Self.forms(of: secret)
-        let digests = forms.map { bytes in bytes.withUnsafeBufferPointer { PlaceholderTable.SecretKey.digest(of: $0) } }
-        let keys = forms.map { Self.prefixKey($0) }
-        counters.withLock { $0.secrets += 1 }
-        state.withLock { index in
+        // Most secrets (codes, JWTs, ids) are all unreserved bytes: their one form is the
+        // string's own bytes, read in place.
+        var text = secret
+        let single = text.withUTF8 { raw -> Entry? in
+            guard let base = raw.baseAddress, raw.allSatisfy(Self.isUnreserved) else { return nil }
+            return Entry(
+                length: raw.count, digest: digest ?? PlaceholderTable.SecretKey.digest(of: raw), key: Self.prefixKey(base),
+                first: raw[0], anchor: tracksAnchors ? SeenRuns.anchor(of: raw) : 0)
+        }
+        let entries = single.map { [$0] } ?? Self.forms(of: secret).map { bytes in
+            bytes.withUnsafeBufferPointer { raw in
+                Entry(
+                    length: raw.count, digest: PlaceholderTable.SecretKey.digest(of: raw), key: Self.prefixKey(bytes),
+                    first: raw[0], anchor: tracksAnchors ? SeenRuns.anchor(of: raw) : 0)
+            }
+        }
+        let placeholderBytes = Array(placeholder.utf8)
+        let dropped = state.withLock { index -> Int in
             let number = Int32(index.placeholders.count)
-            index.placeholders.append(Array(placeholder.utf8))
-            for (offset, bytes) in forms.enumerated() {
+            index.placeholders.append(placeholderBytes)
+            for entry in entries {
+                let key = PrefixKey(bits: entry.key)
                 let form = Form(
-                    length: Int32(bytes.count), placeholder: number, hash: digests[offset].hash,
-                    check: digests[offset].check, next: index.heads[keys[offset]] ?? -1)
-                index.heads[keys[offset]] = Int32(index.forms.count)
+                    length: Int32(entry.length), placeholder: number, hash: entry.digest.hash,
+                    check: entry.digest.check, next: index.heads[key] ?? -1)
+                index.heads[key] = Int32(index.forms.count)
                 index.forms.append(form)
-                index.firstBytes.insert(bytes[0])
-                Self.setFilterBit(keys[offset], in: &index)
-                if tracksAnchors { index.anchors.append(SeenRuns.anchor(of: bytes)) }
+                index.firstBytes.insert(entry.first)
+                Self.setFilterBit(entry.key, in: &index)
+                if tracksAnchors { index.anchors.append(entry.anchor) }
             }
-            if index.forms.count > capacity {
-                let dropped = Self.forgetOldestHalf(&index)
-                counters.withLock { $0.forgotten += dropped }
-            } else if index.forms.count * 8 > index.filter.count * 64 {
-                Self.rebuildFilter(&index)
-            }
+            if index.forms.count > capacity { return Self.forgetOldestHalf(&index) }
+            if index.forms.count * 8 > index.filter.count * 64 { Self.rebuildFilter(&index) }
+            return 0
+        }
+        counters.withLock { counts in
+            counts.secrets += 1
+            counts.forgotten += dropped
+        }
+    }
+
+    /// One form to index: what is kept of it, computed before the lock is taken.
+    private struct Entry {
+        var length: Int
+        var digest: (hash: Int, check: UInt64)
+        var key: UInt64
+        var first: UInt8
+        var anchor: UInt64
+    }
+
+    /// A form's first `prefixLength` bytes as a dictionary key, hashed with one multiply
+    /// (the bytes of secrets are already spread; `Hasher` cost more than the rest of a look-up).
+    struct PrefixKey: Hashable {
+        var bits: UInt64
+
+        func hash(into hasher: inout Hasher) { hasher.combine(bits) }
+
+        func _rawHashValue(seed: Int) -> Int {
+            let mixed = (bits ^ UInt64(UInt(bitPattern: seed))) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: mixed ^ (mixed >> 29))
         }
     }
 
@@ -268,7 +310,7 @@ public final class SecretIndex: Sendable {
         while bits < index.forms.count * 16, bits < 1 << 26 { bits <<= 1 }
         index.filter = [UInt64](repeating: 0, count: bits / 64)
         index.filterShift = UInt64(64 - bits.trailingZeroBitCount)
-        for key in index.heads.keys { setFilterBit(key, in: &index) }
+        for key in index.heads.keys { setFilterBit(key.bits, in: &index) }
     }
 
     /// Keeps the newest half of the forms; returns how many were dropped.
@@ -277,7 +319,7 @@ public final class SecretIndex: Sendable {
         let dropped = index.forms.count - keep
         // Heads point at the newest form of each prefix; chains run to older ones, so cutting
         // a chain at the first dropped form keeps the rest intact.
-        var heads: [UInt64: Int32] = [:]
+        var heads: [PrefixKey: Int32] = [:]
         heads.reserveCapacity(index.heads.count)
         var forms = Array(index.forms[dropped...])
         for (key, head) in index.heads where Int(head) >= dropped {

@@ -76,7 +76,7 @@ struct SeenRuns {
 
     /// The anchor of a secret's written form: its first run of word bytes, found the way the
     /// search finds runs (a `%XX` or JSON escape is skipped, what follows starts a run).
-    static func anchor(of form: [UInt8]) -> UInt64 {
+    static func anchor(of form: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var p = 0
         while p < form.count, !SecretIndex.isWordByte(form[p]) {
             if form[p] == UInt8(ascii: "%"), p + 2 < form.count, SecretIndex.isHex(form[p + 1]), SecretIndex.isHex(form[p + 2]) {
@@ -90,11 +90,8 @@ struct SeenRuns {
         guard p < form.count, form.count - p >= SecretIndex.prefixLength else { return unanchored }
         var end = p
         while end < form.count, SecretIndex.isWordByte(form[end]) { end += 1 }
-        let start = p
-        let prefix = form.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { SecretIndex.prefixKey($0 + start) } ?? 0
-        }
-        return hash(prefix, length: end - start)
+        guard let base = form.baseAddress else { return unanchored }
+        return hash(SecretIndex.prefixKey(base + p), length: end - p)
     }
 
     /// Placeholders are never secrets: their runs stay out of the filter.

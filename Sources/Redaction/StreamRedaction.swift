@@ -39,6 +39,35 @@ struct StreamRedaction: HARPartHandler {
         if let failure = output.flush(force: true) { throw HARError(file: file, message: "cannot write the output (errno \(failure))") }
     }
 
+    /// Entries are read once: `EntryFields` checks the entry as it finds its fields (it does
+    /// nothing else, so an entry that does not end within `bytes` costs only a second reading).
+    mutating func entry(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> EntryOutcome? {
+        var cursor = JSONCursor(bytes, position: start)
+        let fields: EntryFields
+        do throws(ScanFailure) {
+            fields = try EntryFields(&cursor)
+        } catch .incomplete {
+            return .incomplete
+        } catch {
+            return .failed(error)
+        }
+        let end = cursor.position
+        var values = ValueRedactor(rules: redactor.compiled, table: redactor.placeholders)
+        do throws(ScanFailure) {
+            let edits = try Self.entryEdits(fields, in: cursor, values: &values)
+            write(edits, bytes, start..<end, values: values)
+        } catch {
+            return .failed(error)
+        }
+        return .done(end: end)
+    }
+
+    private static func entryEdits(_ fields: EntryFields, in cursor: JSONCursor, values: inout ValueRedactor) throws(ScanFailure) -> [ByteEdit] {
+        var edits = try values.entryEdits(fields, in: cursor)
+        if !values.counts.isEmpty { edits.append(try AuthTapeCounts.edit(fields, counts: values.counts, in: cursor)) }
+        return edits
+    }
+
     mutating func part(_ part: HARPart, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(ScanFailure) {
         var values = ValueRedactor(rules: redactor.compiled, table: redactor.placeholders)
         var edits: [ByteEdit] = []
@@ -46,8 +75,7 @@ struct StreamRedaction: HARPartHandler {
         switch part {
         case .entry:
             let fields = try EntryFields(&cursor)
-            edits = try values.entryEdits(fields, in: cursor)
-            if !values.counts.isEmpty { edits.append(try AuthTapeCounts.edit(fields, counts: values.counts, in: cursor)) }
+            edits = try Self.entryEdits(fields, in: cursor, values: &values)
         case .pages:
             guard try cursor.peek() == UInt8(ascii: "[") else { break }
             try cursor.elements { (cursor: inout JSONCursor, _: Int) throws(ScanFailure) in
@@ -70,6 +98,12 @@ struct StreamRedaction: HARPartHandler {
             var path = [key.lowercased()]
             try values.jsonEdits(&cursor, path: &path, key: key, into: &edits)
         }
+        write(edits, bytes, range, values: values)
+    }
+
+    /// Writes a part's bytes with its edits applied, then replaces known secrets in them.
+    private mutating func write(_ edits: [ByteEdit], _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, values: ValueRedactor) {
+        var edits = edits
         let start = output.buffer.count
         defer { everywhere?.process(&output.buffer, from: start) }
         if edits.isEmpty {

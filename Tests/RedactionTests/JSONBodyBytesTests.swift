@@ -200,4 +200,36 @@ struct PatternLiteralTests {
         custom = try CompiledRules(.empty)
         #expect(custom.patternsCannotMatch(UnsafeBufferPointer(start: nil, count: 0)))
     }
+
+    @Test("The one-pass literal check agrees with searching for each literal with eight anchor bytes")
+    func sameAsSearchingEachOfEightLiterals() throws {
+        let rules = try CompiledRules(.nativeAuthDefaults)
+        let literals = ["eyJ", "@", "+", "/mfa/", "AIza", ":APA91b", "sk_live_", "~x"].map { Array($0.utf8) }
+        rules.requiredLiterals = literals
+        rules.literalAnchors = CompiledRules.LiteralAnchors(literals)
+        #expect(rules.literalAnchors?.moreBroadcast != nil)
+        var generator = CorpusGenerator(seed: 11)
+        let pieces = ["e", "y", "J", "eyJ", "@", "+", "a", "AIz", "AIza", ":APA91", ":APA91b", "sk_live", "sk_live_", "~", "~x", "#", "/mfa/", "é", " "]
+        for _ in 0..<3000 {
+            let text = generator.text(from: pieces, upTo: 10)
+            var bytes = Array(text.utf8)
+            let expected = literals.allSatisfy { !CompiledRules.contains(text, $0) }
+            #expect(bytes.withUnsafeMutableBufferPointer { rules.patternsCannotMatch(UnsafeBufferPointer($0)) } == expected, "\(text)")
+        }
+    }
+
+    @Test("More than eight anchor bytes fall back to the byte-by-byte check")
+    func moreThanEightAnchorBytes() throws {
+        let rules = try CompiledRules(.nativeAuthDefaults)
+        let literals = ["A", "B", "C", "D", "E", "F", "G", "H", "I"].map { Array($0.utf8) }
+        rules.requiredLiterals = literals
+        rules.literalAnchors = CompiledRules.LiteralAnchors(literals)
+        #expect(rules.literalAnchors?.broadcast == nil)
+        #expect(rules.patternsCannotMatch(Self.buffer("xxxxxxxxxxxxxxxxxxxxxxxx")))
+        #expect(!rules.patternsCannotMatch(Self.buffer("xxxxxxxxxxxxxxxxxxxxxxxI")))
+    }
+
+    private static func buffer(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    }
 }
