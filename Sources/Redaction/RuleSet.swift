@@ -131,6 +131,10 @@ extension RuleSet {
             rules.append(RedactionRule(name: "\(header)-header", target: .header(header), kind: "api_key"))
         }
         rules.append(RedactionRule(name: "cookies", target: .cookie("*"), kind: "cookie"))
+        // Google's JSON encoding of protobuf (JSPB) is positional: arrays without a name to say
+        // which member is a token (device attestations and the integrity tokens issued for
+        // them), so the whole body is replaced.
+        rules.append(RedactionRule(name: "jspb-body", target: .bodyMIMEType("application/json+protobuf"), kind: "body"))
         for name in credentialQueryParameters {
             rules.append(RedactionRule(name: "\(name)-query", target: .queryParameter(name), kind: "credential"))
             rules.append(RedactionRule(name: "\(name)-field", target: .formField(name), kind: "credential"))

@@ -138,4 +138,30 @@ struct RealHARShapeTests {
             response: #""headers":[],"content":{"size":1,"mimeType":"text/plain","text":"AIzaShort APA91b-tooShort Tasks:APA91"}"#))
         #expect(output.contains("AIzaShort APA91b-tooShort Tasks:APA91"))
     }
+
+    @Test("A JSPB body (application/json+protobuf: positional arrays, no names) holding an attestation and an integrity token is replaced whole")
+    func positionalProtobufJSONBodiesAreReplacedWhole() throws {
+        let attestation = "duk56bFRAAaRg-QUsYPeVnPkTVs5P02nADQBEArZ1Er31GfFWhS0dmxIS-FXKpqlUczdRU2sRD61Qw"
+        let integrity = "JGcn43EwCMBu/X0WtJsKbhx8xATUqaWtf8faN4uaCX9hFbm3hzpeVf1+9cNOObeyo1BrAGgw/MM="
+        let request = #""headers":[],"postData":{"mimeType":"application/json+protobuf","text":"[\"O43z0dpjhgX20SCx4KAo\",\"$\#(attestation)\"]"}"#
+        let response = #""headers":[],"content":{"size":1,"mimeType":"application/json+protobuf; charset=UTF-8","text":"[\"\#(integrity)\",43200,100]"}"#
+        let input = Self.document(url: "https://jnn-pa.googleapis.com/$rpc/google.internal.waa.v1.Waa/GenerateIT", request: request, response: response)
+        #expect(try Self.scan(input).filter { $0.detector == "token" }.count == 2)
+        let (output, findings) = try Self.redactAndScan(input)
+        #expect(findings.isEmpty, "\(findings)")
+        #expect(!output.contains(attestation) && !output.contains(integrity) && output.contains("REDACTED-body-"))
+    }
+
+    @Test("A GUID touched by protobuf tag letters is not a token; a key of the same shape is")
+    func framedGUIDsAreNotTokens() throws {
+        func body(_ value: String) -> [UInt8] {
+            let text = #"\n\u0005sync2%\#(value)\u0001"#
+            return Self.document(url: "https://clients4.google.com/chrome-sync/command/", method: "GET",
+                response: #""headers":[],"content":{"size":1,"mimeType":"application/octet-stream","text":"\#(text)"}"#)
+        }
+        let guid = try Self.scan(body("z00000146-9b6d-1d2e-0000-0000539c866dRF"))
+        #expect(guid.isEmpty, "\(guid)")
+        let key = try Self.scan(body("zAbC1dEf2GhI3JkL4mNo5PqR6sTu7VwX8yZ9RF"))
+        #expect(key.contains { $0.detector == "token" }, "\(key)")
+    }
 }
