@@ -104,7 +104,29 @@ struct LeakDetectors: Sendable {
             for byte in piece {
                 if byte &- 97 < 26 { lower += 1 } else if byte &- 65 < 26 { upper += 1 } else if byte &- 48 < 10 { digit += 1 }
             }
-            return lower >= 2 && upper >= 2 && digit >= 2 && !isHexWithDashes(piece) && !holdsAlphabet(piece)
+            return lower >= 2 && upper >= 2 && digit >= 2 && !isHexWithDashes(piece) && !holdsAlphabet(piece) && !isFramedGUID(piece)
+        }
+    }
+
+    /// Whether bytes are a GUID (8-4-4-4-12 hex digits) with at most two letters on either
+    /// side: an id in a protobuf body, where a tag byte such as `z` or `R` touches the value
+    /// (`z00000146-9b6d-1d2e-0000-0000539c866dRF`), not a key.
+    static func isFramedGUID(_ bytes: some Collection<UInt8>) -> Bool {
+        let all = Array(bytes)
+        guard all.count >= 36, all.count <= 40 else { return false }
+        for start in 0...min(2, all.count - 36) where all.count - start - 36 <= 2 {
+            let guid = all[start..<(start + 36)]
+            let frame = all[..<start] + all[(start + 36)...]
+            if frame.allSatisfy({ $0 &- 97 < 26 || $0 &- 65 < 26 }), isGUID(guid) { return true }
+        }
+        return false
+    }
+
+    /// Whether 36 bytes are hex digits grouped 8-4-4-4-12 by dashes.
+    static func isGUID(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count == 36 else { return false }
+        return bytes.enumerated().allSatisfy { offset, byte in
+            [8, 13, 18, 23].contains(offset) ? byte == UInt8(ascii: "-") : JSONCursor.hexValue(byte) != nil
         }
     }
 

@@ -131,6 +131,10 @@ extension RuleSet {
             rules.append(RedactionRule(name: "\(header)-header", target: .header(header), kind: "api_key"))
         }
         rules.append(RedactionRule(name: "cookies", target: .cookie("*"), kind: "cookie"))
+        // Google's JSON encoding of protobuf (JSPB) is positional: arrays without a name to say
+        // which member is a token (device attestations and the integrity tokens issued for
+        // them), so the whole body is replaced.
+        rules.append(RedactionRule(name: "jspb-body", target: .bodyMIMEType("application/json+protobuf"), kind: "body"))
         for name in credentialQueryParameters {
             rules.append(RedactionRule(name: "\(name)-query", target: .queryParameter(name), kind: "credential"))
             rules.append(RedactionRule(name: "\(name)-field", target: .formField(name), kind: "credential"))
@@ -161,6 +165,10 @@ extension RuleSet {
         for pattern in methodIDPathPatterns {
             rules.append(RedactionRule(name: "method-id-path", target: .pattern(pattern), kind: "method_id"))
         }
+        // Google API keys and Firebase Cloud Messaging registration tokens, wherever they are
+        // (protobuf bodies of browser sync and push services have no names to go by).
+        rules.append(RedactionRule(name: "google-api-key", target: .pattern(Patterns.googleAPIKey), kind: "api_key"))
+        rules.append(RedactionRule(name: "fcm-token", target: .pattern(Patterns.fcmToken), kind: "push_token"))
         rules.append(RedactionRule(name: "jwt", target: .pattern(Patterns.jwt), kind: "jwt"))
         rules.append(RedactionRule(name: "email", target: .pattern(Patterns.email), kind: "email"))
         rules.append(RedactionRule(name: "phone", target: .pattern(Patterns.phone), kind: "phone"))
@@ -177,6 +185,11 @@ public enum Patterns {
     public static let jwt = #"eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"#
     /// An e-mail address.
     public static let email = #"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}"#
+    /// A Google API key: `AIza` and 35 base64url characters.
+    public static let googleAPIKey = #"AIza[0-9A-Za-z_-]{35}"#
+    /// A Firebase Cloud Messaging (formerly GCM) registration token: `APA91b` and its base64url
+    /// body, with the app instance's id and `:` before it when present.
+    public static let fcmToken = #"(?:[A-Za-z0-9_-]{11,64}:)?APA91b[A-Za-z0-9_-]{40,}"#
     /// An international phone number written with a leading `+`.
     public static let phone = #"\+[1-9](?:[ ()-]?[0-9]){7,14}"#
     /// The path segment after `/methods/<type>/`: a V2 method id (not a relation name, not a

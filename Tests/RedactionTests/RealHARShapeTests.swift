@@ -110,4 +110,58 @@ struct RealHARShapeTests {
             #expect(!output.contains(cookie))
         }
     }
+
+    // MARK: Keys and push tokens in protobuf bodies (mitmproxy-flows-diff_data)
+
+    static let apiKey = "AIzaSyBxq4mM-6x9WDnZIjIeyEU21OpBXqWBgw7"
+    static let pushToken = "eRJdHM9vsSY:APA91bE6lYR7OwAkLHWMGRPYPG9p9X3mnCeziP8sA7rmLoQ4TkTB4vlxdjN21Uyl7O8DCEOs9lVQoJSKYjahI9b25arWVQbv33h7COdHq"
+
+    @Test("A Google API key and an FCM registration token in a protobuf body are found raw and replaced by redact")
+    func keysAndPushTokensInBinaryBodiesAreReplaced() throws {
+        // Protobuf as a HAR exporter writes it: control bytes as JSON escapes, a tag byte right
+        // before and after each value (`*`, `j`).
+        let body = #"\n\u0014sync\u0010c*\u0098\u0001\#(Self.pushToken)\u0000:\u0098\u0001\#(Self.pushToken)r\u0081\u0001gzip(gfe)b'\#(Self.apiKey)j\u0002\u0010"#
+        let request = #""headers":[],"postData":{"mimeType":"application/octet-stream","text":"\#(body)"}"#
+        let input = Self.document(url: "https://clients4.google.com/chrome-sync/command/", request: request, response: Self.emptyResponse)
+        let raw = try Self.scan(input)
+        #expect(raw.contains { $0.reason.hasSuffix("AI… (40 characters)") } && raw.contains { $0.reason.contains("AP…") }, "\(raw)")
+        let (output, findings) = try Self.redactAndScan(input)
+        #expect(findings.isEmpty, "\(findings)")
+        #expect(!output.contains("AIzaSy") && !output.contains("APA91b") && !output.contains("eRJdHM9vsSY"))
+        #expect(output.contains("REDACTED-api_key-") && output.contains("REDACTED-push_token-"))
+    }
+
+    @Test("The key and token patterns leave words that merely start like them")
+    func keyPatternsNeedTheirWholeShape() throws {
+        let (output, _) = try Self.redactAndScan(Self.document(
+            url: "https://example.test/x", method: "GET",
+            response: #""headers":[],"content":{"size":1,"mimeType":"text/plain","text":"AIzaShort APA91b-tooShort Tasks:APA91"}"#))
+        #expect(output.contains("AIzaShort APA91b-tooShort Tasks:APA91"))
+    }
+
+    @Test("A JSPB body (application/json+protobuf: positional arrays, no names) holding an attestation and an integrity token is replaced whole")
+    func positionalProtobufJSONBodiesAreReplacedWhole() throws {
+        let attestation = "duk56bFRAAaRg-QUsYPeVnPkTVs5P02nADQBEArZ1Er31GfFWhS0dmxIS-FXKpqlUczdRU2sRD61Qw"
+        let integrity = "JGcn43EwCMBu/X0WtJsKbhx8xATUqaWtf8faN4uaCX9hFbm3hzpeVf1+9cNOObeyo1BrAGgw/MM="
+        let request = #""headers":[],"postData":{"mimeType":"application/json+protobuf","text":"[\"O43z0dpjhgX20SCx4KAo\",\"$\#(attestation)\"]"}"#
+        let response = #""headers":[],"content":{"size":1,"mimeType":"application/json+protobuf; charset=UTF-8","text":"[\"\#(integrity)\",43200,100]"}"#
+        let input = Self.document(url: "https://jnn-pa.googleapis.com/$rpc/google.internal.waa.v1.Waa/GenerateIT", request: request, response: response)
+        #expect(try Self.scan(input).filter { $0.detector == "token" }.count == 2)
+        let (output, findings) = try Self.redactAndScan(input)
+        #expect(findings.isEmpty, "\(findings)")
+        #expect(!output.contains(attestation) && !output.contains(integrity) && output.contains("REDACTED-body-"))
+    }
+
+    @Test("A GUID touched by protobuf tag letters is not a token; a key of the same shape is")
+    func framedGUIDsAreNotTokens() throws {
+        func body(_ value: String) -> [UInt8] {
+            let text = #"\n\u0005sync2%\#(value)\u0001"#
+            return Self.document(url: "https://clients4.google.com/chrome-sync/command/", method: "GET",
+                response: #""headers":[],"content":{"size":1,"mimeType":"application/octet-stream","text":"\#(text)"}"#)
+        }
+        let guid = try Self.scan(body("z00000146-9b6d-1d2e-0000-0000539c866dRF"))
+        #expect(guid.isEmpty, "\(guid)")
+        let key = try Self.scan(body("zAbC1dEf2GhI3JkL4mNo5PqR6sTu7VwX8yZ9RF"))
+        #expect(key.contains { $0.detector == "token" }, "\(key)")
+    }
 }
