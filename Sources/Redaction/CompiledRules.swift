@@ -91,6 +91,9 @@ final class CompiledRules: @unchecked Sendable {
         case Patterns.methodIDAfterMethods: return Array("/methods/".utf8)
         case Patterns.methodIDAfterMFA: return Array("/mfa/".utf8)
         case Patterns.methodIDAfterRegister: return Array("/register/".utf8)
+        case Patterns.googleAPIKey: return Array("AIza".utf8)
+        case Patterns.fcmToken: return Array("APA91b".utf8)
+        case Patterns.googleSyncBirthday: return Array("Z:AD".utf8)
         default: return nil
         }
     }

@@ -111,7 +111,9 @@ struct EverywherePass {
             i += 1
         }
         guard !(urlSafe && standard) else { return nil }
-        let padded = text.last == UInt8(ascii: "=")
+        // Padded style: it ends in `=`, or its length needed none; only a length that is not a
+        // multiple of four shows an encoder that leaves padding out.
+        let padded = text.last == UInt8(ascii: "=") || text.count % 4 == 0
         let string = String(decoding: text, as: UTF8.self)
         let decoded: [UInt8]?
         if urlSafe {

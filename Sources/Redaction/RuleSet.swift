@@ -169,6 +169,7 @@ extension RuleSet {
         // (protobuf bodies of browser sync and push services have no names to go by).
         rules.append(RedactionRule(name: "google-api-key", target: .pattern(Patterns.googleAPIKey), kind: "api_key"))
         rules.append(RedactionRule(name: "fcm-token", target: .pattern(Patterns.fcmToken), kind: "push_token"))
+        rules.append(RedactionRule(name: "google-sync-id", target: .pattern(Patterns.googleSyncBirthday), kind: "account_id"))
         rules.append(RedactionRule(name: "jwt", target: .pattern(Patterns.jwt), kind: "jwt"))
         rules.append(RedactionRule(name: "email", target: .pattern(Patterns.email), kind: "email"))
         rules.append(RedactionRule(name: "phone", target: .pattern(Patterns.phone), kind: "phone"))
@@ -190,6 +191,9 @@ public enum Patterns {
     /// A Firebase Cloud Messaging (formerly GCM) registration token: `APA91b` and its base64url
     /// body, with the app instance's id and `:` before it when present.
     public static let fcmToken = #"(?:[A-Za-z0-9_-]{11,64}:)?APA91b[A-Za-z0-9_-]{40,}"#
+    /// Chrome sync's store id ("store birthday", `Z:AD` and standard base64), which the sync
+    /// server hands to one account's browsers; it sits in protobuf bodies with no field name.
+    public static let googleSyncBirthday = #"Z:AD[A-Za-z0-9+/]{40,}={0,2}"#
     /// An international phone number written with a leading `+`.
     public static let phone = #"\+[1-9](?:[ ()-]?[0-9]){7,14}"#
     /// The path segment after `/methods/<type>/`: a V2 method id (not a relation name, not a

@@ -108,6 +108,12 @@ struct RealHARShapeTests {
             let (output, findings) = try Self.redactAndScan(input)
             #expect(findings.isEmpty, "filler '\(filler)': \(findings)")
             #expect(!output.contains(cookie))
+            // The edited body keeps the original's padded style, so a strict decoder still reads it.
+            let document = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            let entries = (document?["log"] as? [String: Any])?["entries"] as? [[String: Any]]
+            let content = (entries?.first?["response"] as? [String: Any])?["content"] as? [String: Any]
+            let text = content?["text"] as? String ?? ""
+            #expect(Data(base64Encoded: text) != nil, "filler '\(filler)': \(text)")
         }
     }
 
@@ -129,6 +135,19 @@ struct RealHARShapeTests {
         #expect(findings.isEmpty, "\(findings)")
         #expect(!output.contains("AIzaSy") && !output.contains("APA91b") && !output.contains("eRJdHM9vsSY"))
         #expect(output.contains("REDACTED-api_key-") && output.contains("REDACTED-push_token-"))
+    }
+
+    @Test("Chrome sync's store id in a protobuf request and a compressible response is replaced, the same value by one placeholder")
+    func syncStoreIDInBinaryBodiesIsReplaced() throws {
+        let storeID = "Z:ADqtAZwoGEGO4Rxc1RHIZbNFXaOB" + String(repeating: "k3+Qv/Xm9s", count: 7) + "Qw=="
+        let request = #""headers":[],"postData":{"mimeType":"application/octet-stream","text":"\u0012\nf\#(storeID) \u00f1"}"#
+        let response = #""headers":[],"content":{"size":1,"mimeType":"application/vnd.google.octet-stream-compressible","text":"\u0001\u001af\#(storeID)\u00c1"}"#
+        let input = Self.document(url: "https://clients4.google.com/chrome-sync/command/", request: request, response: response)
+        #expect(try Self.scan(input).contains { $0.detector == "token" })
+        let (output, findings) = try Self.redactAndScan(input)
+        #expect(findings.isEmpty, "\(findings)")
+        #expect(!output.contains("ADqtAZwoGEGO4Rxc1R"))
+        #expect(output.components(separatedBy: "REDACTED-account_id-1").count == 3, "\(output)")
     }
 
     @Test("The key and token patterns leave words that merely start like them")
