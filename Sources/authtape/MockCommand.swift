@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Mock
 import Replay
 
 /// `authtape mock`: serve a capture over HTTP or HTTPS for a real client.

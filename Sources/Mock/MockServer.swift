@@ -7,6 +7,7 @@ import HummingbirdTLS
 import Logging
 import NIOCore
 import NativeAuthWire
+import Replay
 import ServiceLifecycle
 
 /// `authtape mock`: serves a capture over HTTP or HTTPS (never contacting any upstream), sequence-aware

@@ -1,5 +1,6 @@
 import HAR
 import NativeAuthWire
+import Replay
 
 /// The sequence state of `authtape mock`: which recorded exchanges have been served. A request gets the
 /// first unused exchange (in recorded order) that matches it, so identical requests are answered in
