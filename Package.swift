@@ -63,7 +63,7 @@ let modules: [Module] = [
             ("HTTPTypes", "swift-http-types"), ("ServiceLifecycle", "swift-service-lifecycle"), ("NIOCore", "swift-nio"),
             ("Logging", "swift-log"),
         ],
-        testUses: ["NativeAuth", "Emulator", "Recorder", "Redaction"],
+        testUses: ["HAR", "NativeAuthWire", "Replay", "NativeAuth", "Emulator", "Recorder", "Redaction"],
         testProducts: [("AsyncHTTPClient", "async-http-client"), ("Logging", "swift-log")],
         testTarget: "MockTests"),
     Module(

@@ -15,7 +15,7 @@ struct V1MockTests {
     func mockServesLiveEngine() async throws {
         let exchanges = RecordedExchange.exchanges(of: signUpCapture().document)
         let lines = LogLines()
-        let mock = try await MockServer.start(exchanges: exchanges, logger: lines.logger)
+        let mock = try await MockServer.start(capture: MockCapture(v1: exchanges), logger: lines.logger)
         do {
             let authority = mock.baseURL.appendingPathComponent("contoso.onmicrosoft.com")
             let app = try MSALNativeAuthPublicClientApplication(
