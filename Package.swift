@@ -54,13 +54,18 @@ let modules: [Module] = [
         testTarget: "RecorderTests"),
     Module(
         name: "Replay", uses: ["HAR", "NativeAuth", "NativeAuthWire", "Oracle"],
+        testUses: ["Redaction"],
+        testTarget: "ReplayTests"),
+    Module(
+        name: "Mock", uses: ["HAR", "NativeAuthWire", "Replay"],
         products: [
             ("Hummingbird", "hummingbird"), ("HummingbirdCore", "hummingbird"), ("HummingbirdTLS", "hummingbird"),
             ("HTTPTypes", "swift-http-types"), ("ServiceLifecycle", "swift-service-lifecycle"), ("NIOCore", "swift-nio"),
             ("Logging", "swift-log"),
         ],
-        testUses: ["Redaction"],
-        testTarget: "ReplayTests"),
+        testUses: ["HAR", "NativeAuthWire", "Replay", "NativeAuth", "Emulator", "Recorder", "Redaction"],
+        testProducts: [("AsyncHTTPClient", "async-http-client"), ("Logging", "swift-log")],
+        testTarget: "MockTests"),
     Module(
         name: "Inspector", uses: ["HAR", "NativeAuthWire", "Redaction", "Replay"], products: [("Crypto", "swift-crypto")],
         testUses: ["Fuzz", "HAR", "Replay"], testTarget: "InspectorTests", testExclude: ["Golden"]),
@@ -82,7 +87,10 @@ let modules: [Module] = [
         testTarget: "FuzzTests", testExclude: ["Golden"]),
     Module(
         name: "authtape",
-        uses: ["HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Fuzz", "Scenarios", "Inspector"],
+        uses: [
+            "HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Mock", "Fuzz",
+            "Scenarios", "Inspector",
+        ],
         products: [("ArgumentParser", "swift-argument-parser"), ("Logging", "swift-log"), ("NIOSSL", "swift-nio-ssl")],
         testProducts: [("AsyncHTTPClient", "async-http-client"), ("NIOSSL", "swift-nio-ssl")],
         isExecutable: true, testTarget: "AuthtapeCLITests", testExclude: ["Golden"]),

@@ -21,7 +21,7 @@ extension NativeAuthEndpoint {
     }
 
     /// The URL up to (not including) the endpoint path: the authority the engine was configured with.
-    static func authority(of url: String, endpoint: NativeAuthEndpoint) -> String? {
+    public static func authority(of url: String, endpoint: NativeAuthEndpoint) -> String? {
         guard var components = URLComponents(string: url) else { return nil }
         components.query = nil
         components.fragment = nil

@@ -129,11 +129,16 @@ public struct ReplayRunner: Sendable {
         -> EngineDriver
     {
         guard let url = URL(string: configuration.authority) else {
-            throw MockError(message: "authority \(configuration.authority) is not a URL")
+            throw ConfigurationProblem(description: "authority \(configuration.authority) is not a URL")
         }
         return try EngineDriver(
             clientId: configuration.clientId, authority: url, challengeTypes: configuration.challengeTypes,
             capabilities: configuration.capabilities, transport: transport, uuids: SeededUUIDSource(seed: seed))
+    }
+
+    /// Why the app of a flow cannot be configured.
+    struct ConfigurationProblem: Error, CustomStringConvertible {
+        var description: String
     }
 
     static func problemStep(_ problems: [String]) -> StepResult {

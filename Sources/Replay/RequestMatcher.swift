@@ -41,15 +41,19 @@ public struct RequestMatcher: Sendable {
         public var recorded: String?
         /// The value sent, nil when the request lacks it.
         public var sent: String?
+        /// Whether the values are hidden whatever the field (V2's JSON members), placeholders excepted.
+        public var hidden = false
 
         /// `field: recorded "x", sent "y"`, secrets hidden unless they are placeholders.
         public var description: String {
-            "\(field): recorded \(Self.show(recorded, field)), sent \(Self.show(sent, field))"
+            "\(field): recorded \(show(recorded)), sent \(show(sent))"
         }
 
-        static func show(_ value: String?, _ field: String) -> String {
+        func show(_ value: String?) -> String {
             guard let value else { return "nothing" }
-            if !RequestMatcher.secretFields.contains(field) || Placeholder.isPlaceholder(value) { return "\"\(value)\"" }
+            if Placeholder.isPlaceholder(value) || !(hidden || RequestMatcher.secretFields.contains(field)) {
+                return "\"\(value)\""
+            }
             return "a \(value.count)-character value (hidden)"
         }
     }
@@ -66,8 +70,14 @@ public struct RequestMatcher: Sendable {
             result.append(Difference(field: "endpoint", recorded: recorded.endpoint.path, sent: endpoint?.path ?? "another path"))
             return result
         }
+        return result + fieldDifferences(sent: fields, recorded: recorded.fields)
+    }
+
+    /// The differing form fields of two bodies, by name (empty when they match).
+    func fieldDifferences(sent fields: [FormField], recorded: [FormField]) -> [Difference] {
+        var result: [Difference] = []
         let sent = grouped(fields)
-        let expected = grouped(recorded.fields)
+        let expected = grouped(recorded)
         for name in (Set(sent.keys).union(expected.keys)).sorted() where !ignoredFields.contains(name) {
             let a = sent[name] ?? []
             let b = expected[name] ?? []

@@ -101,8 +101,9 @@ public final class ScriptedTransport: Transport, @unchecked Sendable {
 }
 
 /// The recorded request nearest to a sent one: same endpoint first, then fewest differing fields.
-enum ClosestMatch {
-    static func find(
+public enum ClosestMatch {
+    /// The candidate with the same endpoint and the fewest differing fields, and those differences.
+    public static func find(
         method: String, endpoint: NativeAuthEndpoint?, fields: [FormField], among candidates: [RecordedExchange],
         matcher: RequestMatcher
     ) -> (exchange: RecordedExchange, differences: [RequestMatcher.Difference])? {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Mock
 import Replay
 
 /// `authtape mock`: serve a capture over HTTP or HTTPS for a real client.
@@ -19,9 +20,17 @@ struct MockCommand: AsyncParsableCommand {
     @OptionGroup(title: "HTTPS") var tlsOptions: TLSOptions
 
     func run() async throws {
+        let servable: MockCapture
         do {
-            _ = try CaptureInput.servableExchanges(contentsOf: capture)
-        } catch {
+            let document = try CaptureInput.document(contentsOf: capture)
+            servable = MockCapture(document: document)
+            guard !servable.isEmpty else {
+                printError(
+                    "mock cannot serve \(capture): no native-auth exchange to serve among "
+                        + "\(document.log.entries.count) entries")
+                throw ExitCode(2)
+            }
+        } catch let error as CaptureInputError {
             printError("mock cannot serve \(error)")
             throw ExitCode(2)
         }
@@ -30,7 +39,7 @@ struct MockCommand: AsyncParsableCommand {
         let tls = try tlsOptions.serverTLS()
         if let tls { printError(tls.summary) }
         try await MockEntry.run(
-            capturePath: capture, host: host, port: port, tls: tls?.configuration, logger: logger
+            capture: servable, capturePath: capture, host: host, port: port, tls: tls?.configuration, logger: logger
         ) { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HAR
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
@@ -7,6 +6,7 @@ import HummingbirdTLS
 import Logging
 import NIOCore
 import NativeAuthWire
+import Replay
 import ServiceLifecycle
 
 /// `authtape mock`: serves a capture over HTTP or HTTPS (never contacting any upstream), sequence-aware
@@ -15,10 +15,10 @@ public enum MockServer {
     /// Starts serving `exchanges` on `host:port` (0 picks a free port), over HTTPS when `tls` is given,
     /// and returns once it listens.
     public static func start(
-        exchanges: [RecordedExchange], host: String = "127.0.0.1", port: Int = 0, tls: TLSConfiguration? = nil,
+        capture: MockCapture, host: String = "127.0.0.1", port: Int = 0, tls: TLSConfiguration? = nil,
         logger: Logger = Logger(label: "authtape.mock")
     ) async throws -> RunningMock {
-        let sequence = Locked(MockSequence(exchanges: exchanges))
+        let sequence = Locked(MockSequence(capture: capture))
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             await respond(to: request, sequence: sequence, logger: logger)
         }
@@ -70,24 +70,24 @@ public enum MockServer {
         let path = request.uri.path
         let answer = sequence.withLock { $0.answer(method: request.method.rawValue, path: path, body: Array(buffer: body)) }
         switch answer {
-        case .serve(let exchange):
+        case .serve(let reply):
             logger.info(
-                "served", metadata: ["endpoint": "\(exchange.endpoint.path)", "entry": "\(exchange.entryIndex)",
-                                     "status": "\(exchange.status)"])
+                "served", metadata: ["endpoint": "\(reply.loggedPath)", "entry": "\(reply.entryIndex)",
+                                     "status": "\(reply.status)"])
             var fields = HTTPFields()
-            for (name, value) in exchange.responseHeaders where !skippedHeaders.contains(name.lowercased()) {
+            for (name, value) in reply.headers where !skippedHeaders.contains(name.lowercased()) {
                 if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
             }
-            let status = exchange.status == 0 ? 502 : exchange.status
+            let status = reply.status == 0 ? 502 : reply.status
             return Response(
                 status: HTTPResponse.Status(code: status), headers: fields,
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: exchange.responseBody)))
-        case .refuse(let bytes, let closest, let differing):
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+        case .refuse(let refusal):
             logger.notice(
-                "refused", metadata: ["path": "\(NativeAuthEndpoint.recognise(path: path)?.path ?? "non-native-auth")",
-                                      "closestEntry": "\(closest.map(String.init) ?? "none")",
-                                      "differingFields": "\(differing.joined(separator: ","))"])
-            return json(404, bytes)
+                "refused", metadata: ["path": "\(refusal.loggedPath)",
+                                      "closestEntry": "\(refusal.closestEntry.map(String.init) ?? "none")",
+                                      "differingFields": "\(refusal.differingFields.joined(separator: ","))"])
+            return json(404, refusal.body)
         }
     }
 
@@ -144,23 +144,16 @@ public struct MockError: Error, CustomStringConvertible, Sendable {
 
 /// The entry function of `authtape mock`.
 public enum MockEntry {
-    /// Reads the capture, serves it (over HTTPS when `tls` is given) until the task is cancelled, printing
-    /// where to point the app.
+    /// Serves a capture read from `capturePath` (over HTTPS when `tls` is given) until the task is
+    /// cancelled, printing where to point the app.
     public static func run(
-        capturePath: String, host: String, port: Int, tls: TLSConfiguration? = nil, logger: Logger,
-        print: @escaping @Sendable (String) -> Void
+        capture: MockCapture, capturePath: String, host: String, port: Int, tls: TLSConfiguration? = nil,
+        logger: Logger, print: @escaping @Sendable (String) -> Void
     ) async throws {
-        let document: HARDocument
-        do { document = try HARReader.read(contentsOf: capturePath) } catch { throw MockError(message: "\(error)") }
-        let exchanges = RecordedExchange.exchanges(of: document)
-        guard let first = exchanges.first else {
-            throw MockError(message: "\(capturePath): no native-auth exchange to serve")
-        }
-        let mock = try await MockServer.start(exchanges: exchanges, host: host, port: port, tls: tls, logger: logger)
-        let authority = NativeAuthEndpoint.authority(of: first.url, endpoint: first.endpoint)
-            .flatMap { URLComponents(string: $0)?.percentEncodedPath } ?? ""
-        print("authtape mock: serving \(exchanges.count) recorded exchanges of \(capturePath)")
-        print("authority: \(mock.baseURL.absoluteString)\(authority)")
+        guard !capture.isEmpty else { throw MockError(message: "\(capturePath): no native-auth exchange to serve") }
+        let mock = try await MockServer.start(capture: capture, host: host, port: port, tls: tls, logger: logger)
+        print("authtape mock: serving \(capture.count) recorded exchanges of \(capturePath)")
+        print("authority: \(mock.baseURL.absoluteString)\(capture.authorityPath ?? "")")
         await mock.wait()
     }
 }

@@ -8,7 +8,7 @@ final class LogLines: @unchecked Sendable {
 
     var all: [String] { lock.withLock { storage } }
 
-    var logger: Logger { Logger(label: "replay.tests") { _ in Handler(sink: self) } }
+    var logger: Logger { Logger(label: "mock.tests") { _ in Handler(sink: self) } }
 
     struct Handler: LogHandler {
         let sink: LogLines
