@@ -120,10 +120,10 @@ struct FuzzCommand: AsyncParsableCommand {
             guard captures.count + (upstream == nil ? 0 : 1) == 1 else {
                 throw ValidationError("--serve needs one CAPTURE or --upstream URL (not both)")
             }
-            let unknown = serveOperatorNames.filter { name in !Operators.all.contains { $0.name == name } }
+            let unknown = serveOperatorNames.filter { name in !Operators.serve.contains { $0.name == name } }
             if !unknown.isEmpty {
                 throw ValidationError("unknown operator(s) \(unknown.joined(separator: ", ")); known: "
-                                      + Operators.all.map(\.name).joined(separator: ", "))
+                                      + Operators.serve.map(\.name).joined(separator: ", "))
             }
             if !(0...100).contains(rate) { throw ValidationError("--rate must be 0 to 100") }
             if !(0...65_535).contains(port) { throw ValidationError("--port must be 0 to 65535") }

@@ -25,7 +25,7 @@ extension FuzzCommand {
         let tls = try tlsOptions.serverTLS()
         if let tls { printError(tls.summary) }
         let options = MutatingServer.Options(
-            source: source, host: host, port: port, seed: runSeed, operators: chosen.isEmpty ? Operators.all : chosen, rate: rate,
+            source: source, host: host, port: port, seed: runSeed, operators: chosen.isEmpty ? Operators.serve : chosen, rate: rate,
             tls: tls?.configuration)
         do {
             // Written unbuffered, so a person (or a test) reading a pipe sees each exchange as it happens.
