@@ -43,7 +43,7 @@ public final class MutatingServer: Sendable {
         /// Port (0 picks a free one).
         public var port: Int
         public var seed: UInt64
-        /// Operators drawn from (default: all).
+        /// Operators drawn from (default: ``Operators/serve``; each exchange uses those of its dialect).
         public var operators: [any MutationOperator]
         /// Percentage of exchanges that get mutated (the others pass unchanged).
         public var rate: Int
@@ -51,7 +51,7 @@ public final class MutatingServer: Sendable {
         public var tls: TLSConfiguration?
 
         public init(source: MutatingServerSource, host: String = "127.0.0.1", port: Int = 0, seed: UInt64,
-                    operators: [any MutationOperator] = Operators.all, rate: Int = 100, tls: TLSConfiguration? = nil) {
+                    operators: [any MutationOperator] = Operators.serve, rate: Int = 100, tls: TLSConfiguration? = nil) {
             self.tls = tls
             self.source = source
             self.host = host
@@ -89,8 +89,7 @@ public final class MutatingServer: Sendable {
                 let original: FuzzResponse
                 switch options.source {
                 case .capture(let answers):
-                    original = answers.next(method: request.method, path: request.path)
-                        ?? FuzzResponse(status: 404, json: #"{"error":"not_found","error_description":"the capture has no answer for this endpoint"}"#)
+                    original = answers.next(for: request) ?? MutatingServer.notRecorded(request)
                 case .upstream(let base):
                     original = await MutatingServer.forward(request, to: base, client: upstreamClient)
                 }
@@ -103,6 +102,15 @@ public final class MutatingServer: Sendable {
             try? await client?.shutdown()
             throw error
         }
+    }
+
+    /// The 404 for an endpoint the capture has no answer for, in the request's dialect's error form.
+    static func notRecorded(_ request: ServerRequest) -> FuzzResponse {
+        let text = "the capture has no answer for this endpoint"
+        if ServeDialect.of(method: request.method, path: request.path, body: request.body) == .v2 {
+            return FuzzResponse(status: 404, json: #"{"error":{"code":"not_found","message":"\#(text)"}}"#)
+        }
+        return FuzzResponse(status: 404, json: #"{"error":"not_found","error_description":"\#(text)"}"#)
     }
 
     /// Stops listening, closes open connections and the upstream client.
@@ -153,12 +161,18 @@ final class ExchangeMutator: @unchecked Sendable {
             return (count, previousToken)
         }
         let step = CaptureAnswers.step(path: request.path, form: request.body)
+        let dialect = ServeDialect.of(method: request.method, path: request.path, body: request.body)
+        let stepName = dialect == .v2 ? ServeDialect.v2Step(method: request.method, path: request.path, body: request.body) : step.name
+        // A V1 exchange draws from the V1 operators in their order, so its answers are those of before V2.
+        let operators = Operators.applicable(options.operators, to: dialect)
         var random = FuzzRandom(runSeed: options.seed, caseIndex: UInt64(number))
         var applied: (name: String, mutated: Mutated)?
-        if !options.operators.isEmpty, random.chance(options.rate) {
-            let context = MutationContext(step: step, responseIndex: 0, previousToken: previous)
+        if !operators.isEmpty, random.chance(options.rate) {
+            var context = MutationContext(step: step, responseIndex: 0, previousToken: previous)
+            context.dialect = dialect
+            context.origin = ServeDialect.origin(of: request, tls: options.tls != nil)
             for _ in 0..<6 {
-                let candidate = random.pick(options.operators)
+                let candidate = random.pick(operators)
                 if let mutated = candidate.mutate(original, context: context, random: &random) {
                     applied = (candidate.name, mutated)
                     break
@@ -177,7 +191,7 @@ final class ExchangeMutator: @unchecked Sendable {
             return Array(Set(earlier)).sorted { $0.count > $1.count }
         }
         var entry = ServeLogEntry(
-            number: number, method: request.method, path: request.path, step: step.name, operatorName: applied?.name,
+            number: number, method: request.method, path: request.path, step: stepName, operatorName: applied?.name,
             detail: applied.map { ExchangeMutator.redact($0.mutated.detail, secrets: secrets) },
             status: fault == nil ? response.status : nil, fault: fault?.rawValue)
         entry.path = ExchangeMutator.redact(entry.path, secrets: secrets)
@@ -195,17 +209,19 @@ final class ExchangeMutator: @unchecked Sendable {
         }
     }
 
-    /// Passwords, codes and tokens of the exchange.
+    /// Passwords, codes and tokens of the exchange (V2: also of a JSON request and a HAL answer).
     static func secrets(request form: [UInt8], responses: [FuzzResponse]) -> [String] {
         var values: [String] = []
         for name in ["password", "new_password", "oob", "continuation_token", "refresh_token", "code", "client_assertion"] {
             if let value = FormReader.value(of: name, in: form) { values.append(value) }
         }
+        values += ServeDialect.secrets(ofJSON: form)
         for response in responses {
             guard let node = JSONNode.parse(response.body) else { continue }
             for key in ["continuation_token", "access_token", "refresh_token", "id_token", "client_info"] {
                 values += node.values(of: key).compactMap(\.stringValue)
             }
+            if HAL.looksV2(node) { values += ServeDialect.secrets(ofAnswer: node) }
         }
         return values.filter { $0.count >= 4 }.sorted { $0.count > $1.count }
     }

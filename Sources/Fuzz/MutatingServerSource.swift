@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NativeAuthWire
 import Oracle
 
 /// Where `authtape fuzz --serve` gets the answers it mutates.
@@ -11,7 +12,9 @@ public enum MutatingServerSource: Sendable {
 }
 
 /// The answers of a capture, grouped by method and endpoint path (the part from `/oauth2/`,
-/// `/signup/`, `/register/` or `/resetpassword/` on, so the tenant segment does not matter).
+/// `/signup/`, `/register/`, `/resetpassword/` or V2's `/api/` on, so the tenant segment does not matter).
+/// V2 requests (JSON bodies, `PUT`) match on method and path the same way; a recorded `REDACTED-…`
+/// segment matches any value.
 public struct CaptureAnswers: Sendable {
     private var answers: [String: [FuzzResponse]]
     private let counters = AnswerCounters()
@@ -26,7 +29,8 @@ public struct CaptureAnswers: Sendable {
             let response = FuzzResponse(
                 status: entry.response.status,
                 headers: entry.response.headers.map { FuzzResponse.Header($0.name, $0.value) }, body: body)
-            grouped[CaptureAnswers.key(entry.request.method, path), default: []].append(response)
+            let form = Array((entry.request.postData?.text ?? "").utf8)
+            grouped[CaptureAnswers.key(entry.request.method, path, form: form), default: []].append(response)
         }
         answers = grouped
     }
@@ -39,9 +43,22 @@ public struct CaptureAnswers: Sendable {
 
     /// The next recorded answer for this request, nil when the capture has none for its endpoint.
     public func next(method: String, path: String) -> FuzzResponse? {
-        let key = CaptureAnswers.key(method, path)
-        guard let list = answers[key], !list.isEmpty else { return nil }
-        return list[counters.next(key) % list.count]
+        next(key: CaptureAnswers.key(method, path))
+    }
+
+    /// The next recorded answer for `request` (its form tells a V2 authorization's start from its
+    /// resume), nil when the capture has none for its endpoint.
+    public func next(for request: ServerRequest) -> FuzzResponse? {
+        next(key: CaptureAnswers.key(request.method, request.path, form: request.body))
+    }
+
+    /// The answers of `key`, else of the first recorded key (in sorted order) whose `REDACTED-…`
+    /// segments stand for the request's values (a V2 method id the redactor replaced in the path).
+    private func next(key: String) -> FuzzResponse? {
+        let matched = answers[key] != nil ? key
+            : answers.keys.filter { $0.contains(CaptureAnswers.placeholder) }.sorted().first { CaptureAnswers.matches(pattern: $0, key) }
+        guard let matched, let list = answers[matched], !list.isEmpty else { return nil }
+        return list[counters.next(matched) % list.count]
     }
 
     /// `METHOD /endpoint/path`, the tenant segment removed.
@@ -49,12 +66,31 @@ public struct CaptureAnswers: Sendable {
         method.uppercased() + " " + endpointPath(path)
     }
 
-    /// The path from the first native-auth prefix on (the whole path when there is none).
+    /// ``key(_:_:)``, and ` resume` after a V2 `authorize-challenge` that carries a continuation token
+    /// (O2), so the start (O1) and the resume of an authorization keep their own recorded answers.
+    public static func key(_ method: String, _ path: String, form: [UInt8]) -> String {
+        let base = key(method, path)
+        guard base.hasSuffix(V2Path.authorizeChallenge), FormReader.value(of: V2Key.continuationTokenForm, in: form) != nil else { return base }
+        return base + " resume"
+    }
+
+    /// The start of a redaction placeholder (`REDACTED-method_id-2`).
+    static let placeholder = "REDACTED-"
+
+    /// Whether a recorded key matches a request's: the same segments, a recorded placeholder segment
+    /// standing for any value.
+    static func matches(pattern: String, _ key: String) -> Bool {
+        let recorded = pattern.split(separator: "/", omittingEmptySubsequences: false)
+        let asked = key.split(separator: "/", omittingEmptySubsequences: false)
+        return recorded.count == asked.count && zip(recorded, asked).allSatisfy { $0 == $1 || $0.hasPrefix(placeholder) }
+    }
+
+    /// The path from the earliest native-auth prefix on — `/oauth2/`, `/signup/`, `/register/`,
+    /// `/resetpassword/`, or V2's server-driven `/api/` — (the whole path when there is none).
     public static func endpointPath(_ path: String) -> String {
-        for prefix in ["/oauth2/", "/signup/", "/register/", "/resetpassword/"] {
-            if let range = path.range(of: prefix) { return String(path[range.lowerBound...]) }
-        }
-        return path
+        let starts = ["/oauth2/", "/signup/", "/register/", "/resetpassword/", "/api/"].compactMap { path.range(of: $0)?.lowerBound }
+        guard let start = starts.min() else { return path }
+        return String(path[start...])
     }
 
     /// The oracle step a request most likely belongs to (operators use it to pick errors that reach it).

@@ -11,6 +11,11 @@ public struct MutationContext: Sendable {
     /// The unmutated answer's body and its parse, when the generator has it (each flow answer is parsed
     /// once per campaign, not once per case).
     var parsed: (body: [UInt8], node: JSONNode?)?
+    /// The protocol of the exchange (`fuzz --serve` tells V2 requests apart); HAL operators also act on
+    /// a V2 answer whose body has no HAL member (the O17 token answer).
+    public var dialect: WireDialect = .v1
+    /// `scheme://host[:port]` the client talks to, when known (HAL operators make hrefs absolute on it).
+    public var origin: String?
 
     public init(step: Step, responseIndex: Int, previousToken: String?) {
         self.step = step
@@ -107,8 +112,8 @@ public enum Operators {
         ExtraFieldOperator(), ReorderKeysOperator(), ReencodeOperator(), DescriptionChangeOperator(),
     ]
 
-    /// Looks operators up by name (unknown names are ignored).
+    /// Looks operators up by name, HAL operators included (unknown names are ignored).
     public static func named(_ names: [String]) -> [any MutationOperator] {
-        names.compactMap { name in all.first { $0.name == name } }
+        names.compactMap { name in (all + hal).first { $0.name == name } }
     }
 }

@@ -42,10 +42,10 @@ struct FuzzServeCommand: AsyncParsableCommand {
         guard captures.count + (upstream == nil ? 0 : 1) == 1 else {
             throw ValidationError("fuzz serve (--serve) needs one CAPTURE or --upstream URL (not both)")
         }
-        let unknown = operatorNames.filter { name in !Operators.all.contains { $0.name == name } }
+        let unknown = operatorNames.filter { name in !Operators.serve.contains { $0.name == name } }
         if !unknown.isEmpty {
             throw ValidationError("unknown operator(s) \(unknown.joined(separator: ", ")); known: "
-                                  + Operators.all.map(\.name).joined(separator: ", "))
+                                  + Operators.serve.map(\.name).joined(separator: ", "))
         }
         if !(0...100).contains(rate) { throw ValidationError("--rate must be 0 to 100") }
         if !(0...65_535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
@@ -77,7 +77,7 @@ struct FuzzServeCommand: AsyncParsableCommand {
         if let tls { printError(tls.summary) }
         let options = MutatingServer.Options(
             source: source, host: host, port: port, seed: seed ?? FuzzSeed.fromClock(),
-            operators: chosen.isEmpty ? Operators.all : chosen, rate: rate, tls: tls?.configuration)
+            operators: chosen.isEmpty ? Operators.serve : chosen, rate: rate, tls: tls?.configuration)
         do {
             // Written unbuffered, so a person (or a test) reading a pipe sees each exchange as it happens.
             try await FuzzServe.run(options, print: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })
