@@ -56,6 +56,12 @@ struct V2FlowTrackerTests {
         #expect(v2.allSatisfy { $0.isV2 })
         #expect(v1.flowID == "flow-2" && v1.kind == "signIn" && !v1.isV2)
         #expect(!v2.contains { $0.step.contains(Self.methodID) })
+        // The tracker keeps digests of tokens, codes and href paths, never their text.
+        let memory = String(describing: tracker)
+        #expect(memory.contains("v2SignIn") && memory.contains("resend"))
+        for secret in [Self.methodID, "CT-1", "CT-4", "AC-1", "V1-CT", "signin/start"] {
+            #expect(!memory.contains(secret), "the tracker holds \(secret)")
+        }
     }
 
     @Test("A V2 request whose token and link were never seen starts a flow of kind v2, its step a template with ids as {id}")
