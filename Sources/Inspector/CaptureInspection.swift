@@ -56,16 +56,22 @@ public enum CaptureInspection {
             problems: problems)
     }
 
-    /// The section of a read capture, given its script and the replay of that script.
+    /// The section of a read capture, given its script and the replay of that script. Native-auth V2
+    /// exchanges (which replay does not know) are grouped by ``V2FlowGrouping`` and labelled with their
+    /// step and answer; the flows are ordered by their first exchange.
     static func section(document: HARDocument, name: String, script: CaptureScript, result: CaptureResult,
                         leaks: [String], problems: [String]) -> CaptureSection
     {
-        let exchanges = document.log.entries.enumerated().map { ExchangeView(entry: $0.offset, $0.element) }
-        let valid = Set(exchanges.indices)
+        var exchanges = document.log.entries.enumerated().map { ExchangeView(entry: $0.offset, $0.element) }
+        let v2 = V2FlowGrouping(document.log.entries)
+        for (index, label) in v2.labels where exchanges.indices.contains(index) {
+            exchanges[index].label(v2: label)
+        }
+        let valid = Set(exchanges.indices).subtracting(v2.labels.keys)
         // A capture with problems as a whole is replayed with one "unreplayable" flow first.
         let offset = max(0, result.flows.count - script.flows.count)
         var flows: [FlowView] = []
-        var grouped = Set<Int>()
+        var grouped = Set(v2.labels.keys)
         for (index, flow) in script.flows.enumerated() {
             let members = flow.exchanges.map(\.entryIndex).filter(valid.contains)
             grouped.formUnion(members)
@@ -81,10 +87,19 @@ public enum CaptureInspection {
                         passed: step.passed, diagnostics: step.diagnostics, earlierState: step.earlierState?.sentence))
                 }
             }
+            // A flow replay made only of V2 exchanges (the code exchange at /token) is drawn as V2.
+            if !flow.exchanges.isEmpty && flow.exchanges.allSatisfy({ v2.labels[$0.entryIndex] != nil }) { continue }
             flows.append(FlowView(kind: flow.kind, exchanges: members, steps: steps))
         }
+        flows += v2.flows.map { FlowView(kind: $0.kind, exchanges: $0.exchanges) }
+        flows = flows.enumerated().sorted { a, b in
+            let first = (a.element.exchanges.first ?? .max, a.offset), second = (b.element.exchanges.first ?? .max, b.offset)
+            return first < second
+        }.map(\.element)
         let others = exchanges.indices.filter { !grouped.contains($0) }
         if !others.isEmpty { flows.append(FlowView(kind: "other", exchanges: others)) }
-        return CaptureSection(name: name, leaks: leaks, problems: problems + script.problems, exchanges: exchanges, flows: flows)
+        // A capture of V2 flows only is no "capture without native-auth exchanges".
+        let scriptProblems = script.flows.isEmpty && !v2.flows.isEmpty ? [] : script.problems
+        return CaptureSection(name: name, leaks: leaks, problems: problems + scriptProblems, exchanges: exchanges, flows: flows)
     }
 }

@@ -28,6 +28,16 @@ extension ExchangeView {
             comment: entry.comment ?? entry.response.comment)
     }
 
+    /// Labels a V2 exchange: its step names the link relation it followed, and its answer's `state`,
+    /// `action` and nested error codes join the status.
+    mutating func label(v2 label: V2FlowGrouping.Label) {
+        endpoint = label.step
+        state = label.answer.state
+        action = label.answer.action
+        error = label.answer.errorCode ?? error
+        suberror = label.answer.innerErrorCode ?? suberror
+    }
+
     /// A body shown as readable text: JSON indented, a form one decoded field per line, other
     /// UTF-8 text as it is. Binary bodies are not shown, only their size; empty bodies are nil.
     static func body(_ bytes: [UInt8], mimeType: String) -> Body? {

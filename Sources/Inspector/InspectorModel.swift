@@ -125,16 +125,20 @@ public struct ExchangeView: Sendable {
     public var method: String
     /// The full URL as recorded.
     public var url: String
-    /// The endpoint as the diagram labels it (`/signup/v1.0/start`, or the URL's path).
+    /// The endpoint as the diagram labels it (`/signup/v1.0/start`, a V2 step such as `v2 verify`, or the
+    /// URL's path).
     public var endpoint: String
     /// The server's host and port.
     public var host: String
     /// The response status; 0 when no response was recorded.
     public var status: Int
     public var statusText: String
-    /// `error` and `suberror` of a JSON error body.
+    /// `error` and `suberror` of a JSON error body (a V2 answer's `error.code` and `error.innerError.code`).
     public var error: String?
     public var suberror: String?
+    /// `state` and `action` of a V2 answer.
+    public var state: String? = nil
+    public var action: String? = nil
     /// The entry's total time in milliseconds.
     public var milliseconds: Double
     public var requestHeaders: [Header]

@@ -85,9 +85,12 @@ struct SequenceDiagram {
         return out + "</a>"
     }
 
-    /// `200 · 4.7 ms`, `400 invalid_grant / invalid_oob_value · 3 ms`, `no response · 0 ms`.
+    /// `200 · 4.7 ms`, `400 invalid_grant / invalid_oob_value · 3 ms`, `no response · 0 ms`; a V2 answer's
+    /// `state/action` after the status: `200 interactionRequired/verify · 2 ms`, `200 continue · 1 ms`.
     static func answerLabel(_ exchange: ExchangeView) -> String {
         var parts = [exchange.status == 0 ? "no response" : String(exchange.status)]
+        let answer = [exchange.state, exchange.action].compactMap { $0 }.filter { !$0.isEmpty }
+        if !answer.isEmpty { parts[0] += " " + answer.joined(separator: "/") }
         let codes = [exchange.error, exchange.suberror].compactMap { $0 }.filter { !$0.isEmpty }
         if !codes.isEmpty { parts[0] += " " + codes.joined(separator: " / ") }
         parts.append(milliseconds(exchange.milliseconds))

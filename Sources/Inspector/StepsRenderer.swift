@@ -1,13 +1,20 @@
+import NativeAuthWire
+
 /// A flow's replayed steps: per step the engine's outcome beside the oracle's, field by field,
 /// green where they agree and red where they differ, with the replay's diagnostics.
 struct StepsRenderer {
     var steps: [StepView]
     var exchanges: [ExchangeView]
     var idPrefix: String
+    /// The flow's kind (a V2 flow says why it was not replayed).
+    var kind = ""
 
     func render() -> String {
         guard !steps.isEmpty else {
-            return #"<div class="steps"><p class="muted">Not replayed: these exchanges belong to no native-auth flow.</p></div>"#
+            let reason = kind.hasPrefix(V2Exchange.unknownKind)
+                ? "Not replayed: authtape replays native-auth V1 flows; this is a V2 flow."
+                : "Not replayed: these exchanges belong to no native-auth flow."
+            return #"<div class="steps"><p class="muted">\#(reason)</p></div>"#
         }
         var out = #"<div class="steps"><h4>Engine and oracle, step by step</h4>"#
         for (number, step) in steps.enumerated() { out += render(step, number: number + 1) }

@@ -2,6 +2,7 @@ import Foundation
 import HAR
 import NIOConcurrencyHelpers
 import NIOCore
+import NativeAuthWire
 import Redaction
 
 /// The exchange sink of `authtape record`: converts each exchange to a HAR entry, groups it into
@@ -208,18 +209,10 @@ extension CaptureWriter {
         /// The redacted entry of one exchange, in its flow, and its console line if asked for.
         private func prepare(_ exchange: RecordedExchange, withLine: Bool) -> (HAREntry, ExchangeConsoleLog.Line?) {
             let decoded = Self.decodedResponseBody(exchange.response)
-            let requestToken =
-                Self.isForm(exchange.request.headers)
-                ? BodyFields.formValue("continuation_token", in: exchange.request.body) : nil
-            let requestForm = requestToken.map { ["continuation_token": $0] } ?? [:]
-            let responseFields = BodyFields.jsonStrings(decoded)
-            let path = Self.path(ofURL: exchange.request.url)
-            let clientRequestID = exchange.request.headers.last { $0.name.equalsIgnoringASCIICase("client-request-id") }?.value
-            let assignment = flows.withLockedValue {
-                $0.assign(
-                    path: path, requestForm: requestForm, clientRequestID: clientRequestID,
-                    responseContinuationToken: responseFields["continuation_token"])
-            }
+            let responseJSON = BodyFields.json(decoded)
+            let responseFields = BodyFields.strings(of: responseJSON)
+            let observation = Self.observation(of: exchange, responseJSON: responseJSON, responseFields: responseFields)
+            let assignment = flows.withLockedValue { $0.assign(observation) }
             var entry = HAREntryConversion.entry(for: exchange, decodedResponseBody: decoded)
             entry.authtape = AuthTapeEntryFields(flowId: assignment.flowID, flowKind: assignment.kind, step: assignment.step)
             // The rules first, then every value any rule redacted before (in this entry or an
@@ -227,20 +220,53 @@ extension CaptureWriter {
             var redacted = redactor.replacingKnownSecrets(in: redactor.redact(entry).entry)
             // A path that is not a native-auth endpoint is its own step name: it may hold what the
             // URL rules replace (a V2 method id, a token in a path), so the step and the console
-            // line take the redacted URL's path, never the raw one.
+            // line take the redacted URL's path, never the raw one. (V2 steps are names or
+            // templates, secret-free by construction.)
             var step = assignment.step
-            if step == path {
+            if step == observation.path {
                 step = Self.path(ofURL: redacted.request.url)
                 redacted.authtape?.step = step
             }
-            let line = withLine
-                ? ExchangeConsoleLog.Line(
-                    time: exchange.startedAt, method: exchange.request.method, endpoint: step,
-                    status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
-                    suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
-                    flowID: assignment.flowID)
-                : nil
+            guard withLine else { return (redacted, nil) }
+            let answer = observation.answer
+            var line = ExchangeConsoleLog.Line(
+                time: exchange.startedAt, method: exchange.request.method, endpoint: step,
+                status: exchange.response.status, error: Self.code(responseFields["error"] ?? exchange.proxyError),
+                suberror: Self.code(responseFields["suberror"]), milliseconds: exchange.timings.total,
+                flowID: assignment.flowID)
+            if assignment.isV2 {
+                line.state = Self.code(answer.state)
+                line.action = Self.code(answer.action)
+                line.error = Self.code(answer.errorCode ?? exchange.proxyError)
+                line.suberror = Self.code(answer.innerErrorCode ?? responseFields["suberror"])
+            }
             return (redacted, line)
+        }
+
+        /// What flow tracking reads of an exchange: the form's `continuation_token` (and at the token
+        /// endpoint `grant_type` and `code`), a JSON body's `continuationToken`, the request id and the answer.
+        private static func observation(
+            of exchange: RecordedExchange, responseJSON: JSONValue?, responseFields: [String: String]
+        ) -> FlowTracker.Observation {
+            let body = exchange.request.body
+            let path = Self.path(ofURL: exchange.request.url)
+            var observation = FlowTracker.Observation(path: path)
+            if Self.isForm(exchange.request.headers) {
+                observation.formContinuationToken = BodyFields.formValue("continuation_token", in: body)
+                if V2Exchange.endsWith(path, V2Path.token) {
+                    observation.formGrantType = BodyFields.formValue("grant_type", in: body)
+                    if observation.formGrantType == V2Key.authorizationCodeGrant {
+                        observation.formCode = BodyFields.formValue(V2Key.code, in: body)
+                    }
+                }
+            } else if let json = BodyFields.json(body) {
+                observation.jsonContinuationToken = json[V2Key.continuationToken]?.stringValue
+            }
+            observation.clientRequestID =
+                exchange.request.headers.last { $0.name.equalsIgnoringASCIICase("client-request-id") }?.value
+            observation.responseContinuationToken = responseFields["continuation_token"]
+            if let responseJSON { observation.answer = V2Answer(V2JSONNode(value: responseJSON)) }
+            return observation
         }
 
         private static func decodedResponseBody(_ response: RecordedResponse) -> [UInt8] {

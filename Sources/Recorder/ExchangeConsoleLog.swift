@@ -1,8 +1,9 @@
 import Foundation
 
-/// Writes one line per exchange while recording: time, method, endpoint, status,
-/// `error`/`suberror`, milliseconds and flow. Only those fields are printed, so no secret can
-/// appear (no query string, header or body value other than the error codes).
+/// Writes one line per exchange while recording: time, method, endpoint, status, for a V2 answer its
+/// `state`/`action`, `error`/`suberror`, milliseconds and flow. Only those fields are printed, so no
+/// secret can appear (no query string, header or body value other than those names and codes; a V2
+/// step is a link relation or a path template, never an href).
 public struct ExchangeConsoleLog: Sendable {
     /// The line format.
     public enum Format: Sendable, Hashable {
@@ -18,13 +19,17 @@ public struct ExchangeConsoleLog: Sendable {
         public var time: Date
         /// HTTP method.
         public var method: String
-        /// The native-auth step or the URL path (never the query).
+        /// The native-auth step (`signup/v1.0/start`, `v2 verify`) or the URL path (never the query).
         public var endpoint: String
         /// Response status.
         public var status: Int
-        /// `error` of an error response.
+        /// `state` of a V2 answer (`interactionRequired`, `continue`, `webFallbackRequired`).
+        public var state: String? = nil
+        /// `action` of a V2 answer (`challenge`, `verify`, `poll`…).
+        public var action: String? = nil
+        /// `error` of an error response (a V2 answer's `error.code`).
         public var error: String?
-        /// `suberror` of an error response.
+        /// `suberror` of an error response (a V2 answer's `error.innerError.code`).
         public var suberror: String?
         /// Total milliseconds.
         public var milliseconds: Double
@@ -54,6 +59,8 @@ public struct ExchangeConsoleLog: Sendable {
                 Self.clock(line.time), line.method.padding(toLength: 6, withPad: " ", startingAt: 0),
                 line.endpoint, String(line.status),
             ]
+            let answer = [line.state.map { "state=\($0)" }, line.action.map { "action=\($0)" }].compactMap { $0 }
+            if !answer.isEmpty { parts.append(answer.joined(separator: " ")) }
             if let error = line.error {
                 parts.append(line.suberror.map { "\(error)/\($0)" } ?? error)
             }
@@ -68,6 +75,8 @@ public struct ExchangeConsoleLog: Sendable {
             ]
             object["error"] = line.error
             object["suberror"] = line.suberror
+            object["state"] = line.state
+            object["action"] = line.action
             object["flow"] = line.flowID
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             return String(decoding: data, as: UTF8.self)
