@@ -1,5 +1,6 @@
 /// The runs of word bytes a replace-everywhere pass has met without replacing them, as a
-/// Bloom filter (8 MB: 2²⁰ words of 64 bits, six bits per run set in one word), so that
+/// Bloom filter (8 MB: 2²⁰ words of 64 bits, six bits per run set in one word, behind a cache
+/// of the last runs put in), so that
 /// `authtape redact` knows whether a secret first met later may already have been written
 /// earlier in the output, and only then makes a second pass (`InlineEverywhere`).
 ///
@@ -49,18 +50,37 @@ struct SeenRuns {
         return (Int(truncatingIfNeeded: h >> 44), mask)
     }
 
-    /// Puts a run in (the prefix key and the run's length).
+    /// Entries of the cache of recent runs, after the filter's words.
+    static let recentCount = 1 << 10
+
+    /// Where run `h` sits in the cache of recent runs.
+    @inline(__always) private static func recentSlot(_ h: UInt64) -> Int {
+        Int(truncatingIfNeeded: (h >> 36) & UInt64(recentCount - 1))
+    }
+
+    /// Puts a run in (the prefix key and the run's length). Most runs are words met again and
+    /// again (header names, hosts, media types): a small cache of the last runs seen (8 KB,
+    /// direct-mapped by hash) skips those without touching the 8 MB of the filter.
     @inline(__always) mutating func insert(_ prefix: UInt64, length: Int) {
         if prefix == Self.placeholderKey { return }
         let pointer = words ?? allocate()
         isEmpty = false
-        let (word, mask) = Self.slot(Self.hash(prefix, length: length))
+        let h = Self.hash(prefix, length: length)
+        let recent = pointer + Self.wordCount + Self.recentSlot(h)
+        if recent.pointee == h { return }
+        recent.pointee = h
+        let (word, mask) = Self.slot(h)
         pointer[word] |= mask
     }
 
     /// The words, allocated on the first run (kept out of line so `insert` stays small).
     @inline(never) private mutating func allocate() -> UnsafeMutablePointer<UInt64> {
-        let storage = Words(count: Self.wordCount)
+        let storage = Words(count: Self.wordCount + Self.recentCount)
+        // An empty cache entry holds a hash that another entry's slot would hold, so it never
+        // equals a run's hash at its own slot.
+        for entry in 0..<Self.recentCount {
+            storage.pointer[Self.wordCount + entry] = UInt64(entry ^ 1) << 36
+        }
         owner = storage
         words = storage.pointer
         return storage.pointer
