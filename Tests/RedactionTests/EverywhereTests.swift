@@ -176,6 +176,35 @@ struct EverywhereTests {
         #expect(output.components(separatedBy: "REDACTED-password-1").count - 1 == 2)
     }
 
+    @Test("With a second pass, the file path's leak scan reads the final output whole (the first scan stops early)")
+    func secondPassScansTheFinalOutput() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("everywhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.har").path
+        let output = folder.appendingPathComponent("out.har").path
+        // A long token under a name no rule knows, after the late secret.
+        var bytes = Self.lateCapture(earlyValue: "Late-Pass-77!")
+        var generator = CorpusGenerator(seed: 3)
+        let leak = "https://x.example/c?blob=" + generator.token(96)
+        let marker = Array("https://x.example/b".utf8)
+        if let at = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) {
+            bytes.replaceSubrange(at..<(at + marker.count), with: Array(leak.utf8))
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let redactor = try Redactor()
+        var stream = HARStream(input: InputWindow(bytes: bytes), file: "t.har")
+        var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: redactor, file: "t.har", everywhere: true)
+        try stream.walk(&redaction)
+        #expect(redaction.everywhere?.needsSecondPass == true)
+        let result = try Redactor().redactFile(input: input, output: output, scanner: LeakScanner())
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(!written.contains("Late-Pass-77"))
+        // The findings are a whole scan's of the final output (a scan cut short would have
+        // failed, and `redactFile` would have thrown).
+        #expect(result.findings.map(\.location) == (try LeakScanner().scan(path: output)).map(\.location))
+    }
+
     @Test("When every secret is first met where a rule identifies it, no second pass is made")
     func noSecondPassWithoutLateSecrets() throws {
         let redactor = try Redactor()
