@@ -219,6 +219,19 @@ struct EverywhereTests {
         #expect(second.everywhere?.needsSecondPass == false)
     }
 
+    @Test("Ids of one shape sharing their first six bytes do not stand for each other in the filter")
+    func idsSharingTheirFirstBytesAreToldApart() {
+        var seen = SeenRuns()
+        let earlier = Array("3f2a91c0-1111-4222-8333-444455556666".utf8)
+        let later = Array("3f2a91c0-9999-4aaa-8bbb-ccccddddeeee".utf8)
+        earlier.withUnsafeBufferPointer { run in
+            guard let base = run.baseAddress else { return }
+            seen.insert(SecretIndex.prefixKey(base), length: run.count, tail: SeenRuns.tail(base, from: 0, to: run.count))
+        }
+        #expect(earlier.withUnsafeBufferPointer { seen.mayContain(anchor: SeenRuns.anchor(of: $0)) })
+        #expect(!later.withUnsafeBufferPointer { seen.mayContain(anchor: SeenRuns.anchor(of: $0)) })
+    }
+
     @Test("A secret's anchor is the run a scan of text holding it puts into the filter")
     func anchorsMatchScannedRuns() {
         for secret in ["48213907", "alex.c@example.com", "+1 425 555 0101", "P@ss-word!", "a/b\"c d-1234567"] {
