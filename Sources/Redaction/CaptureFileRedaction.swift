@@ -27,7 +27,8 @@ extension Redactor {
     /// other occurrence of each redacted value is replaced too, wherever it is in the file:
     /// as the entries go (`InlineEverywhere`), and, when a secret met late may be in entries
     /// already written, by a second pass over the whole output (`EverywherePass`), which the
-    /// leak scan then reads instead of the first.
+    /// leak scan then reads instead of the first (whose scan stops as soon as the second pass
+    /// is known to be needed).
     public func redactFile(input: String, output: String, scanner: LeakScanner?, everywhere: Bool = true) throws(HARError) -> (
         summary: RedactionSummary, findings: [LeakFinding]
     ) {

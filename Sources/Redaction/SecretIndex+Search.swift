@@ -52,7 +52,9 @@ extension SecretIndex.Snapshot {
                 let runStart = p
                 p += 1
                 while p < end, SecretIndex.isWordByte(base[p]) { p += 1 }
-                if keepsRuns { seen.insert(SecretIndex.prefixKey(base + runStart), length: p - runStart) }
+                if keepsRuns {
+                    seen.insert(SecretIndex.prefixKey(base + runStart), length: p - runStart, tail: SeenRuns.tail(base, from: runStart, to: p))
+                }
                 continue
             }
             // Escapes: what follows one starts a token.

@@ -101,11 +101,24 @@ struct StreamRedaction: HARPartHandler {
         write(edits, bytes, range, values: values)
     }
 
+    /// Replace-everywhere over the part just written. Once a second pass over the whole
+    /// output is known to be needed, the leak scan of this first output is stopped: its
+    /// findings would be dropped anyway (`redactFile` scans the second pass's output), and
+    /// scanning the rest of the file would cost as much as the redaction itself.
+    private mutating func replaceKnownSecrets(from start: Int) {
+        guard everywhere != nil else { return }
+        everywhere?.process(&output.buffer, from: start)
+        if everywhere?.needsSecondPass == true, let copies = output.copies {
+            copies.close()
+            output.copies = nil
+        }
+    }
+
     /// Writes a part's bytes with its edits applied, then replaces known secrets in them.
     private mutating func write(_ edits: [ByteEdit], _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, values: ValueRedactor) {
         var edits = edits
         let start = output.buffer.count
-        defer { everywhere?.process(&output.buffer, from: start) }
+        defer { replaceKnownSecrets(from: start) }
         if edits.isEmpty {
             output.buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
         } else {

@@ -176,6 +176,35 @@ struct EverywhereTests {
         #expect(output.components(separatedBy: "REDACTED-password-1").count - 1 == 2)
     }
 
+    @Test("With a second pass, the file path's leak scan reads the final output whole (the first scan stops early)")
+    func secondPassScansTheFinalOutput() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("everywhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.har").path
+        let output = folder.appendingPathComponent("out.har").path
+        // A long token under a name no rule knows, after the late secret.
+        var bytes = Self.lateCapture(earlyValue: "Late-Pass-77!")
+        var generator = CorpusGenerator(seed: 3)
+        let leak = "https://x.example/c?blob=" + generator.token(96)
+        let marker = Array("https://x.example/b".utf8)
+        if let at = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) {
+            bytes.replaceSubrange(at..<(at + marker.count), with: Array(leak.utf8))
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let redactor = try Redactor()
+        var stream = HARStream(input: InputWindow(bytes: bytes), file: "t.har")
+        var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: redactor, file: "t.har", everywhere: true)
+        try stream.walk(&redaction)
+        #expect(redaction.everywhere?.needsSecondPass == true)
+        let result = try Redactor().redactFile(input: input, output: output, scanner: LeakScanner())
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(!written.contains("Late-Pass-77"))
+        // The findings are a whole scan's of the final output (a scan cut short would have
+        // failed, and `redactFile` would have thrown).
+        #expect(result.findings.map(\.location) == (try LeakScanner().scan(path: output)).map(\.location))
+    }
+
     @Test("When every secret is first met where a rule identifies it, no second pass is made")
     func noSecondPassWithoutLateSecrets() throws {
         let redactor = try Redactor()
@@ -188,6 +217,19 @@ struct EverywhereTests {
         try all.walk(&second)
         // The token is in entry 0's URL before its answer names it, but in the same entry.
         #expect(second.everywhere?.needsSecondPass == false)
+    }
+
+    @Test("Ids of one shape sharing their first six bytes do not stand for each other in the filter")
+    func idsSharingTheirFirstBytesAreToldApart() {
+        var seen = SeenRuns()
+        let earlier = Array("3f2a91c0-1111-4222-8333-444455556666".utf8)
+        let later = Array("3f2a91c0-9999-4aaa-8bbb-ccccddddeeee".utf8)
+        earlier.withUnsafeBufferPointer { run in
+            guard let base = run.baseAddress else { return }
+            seen.insert(SecretIndex.prefixKey(base), length: run.count, tail: SeenRuns.tail(base, from: 0, to: run.count))
+        }
+        #expect(earlier.withUnsafeBufferPointer { seen.mayContain(anchor: SeenRuns.anchor(of: $0)) })
+        #expect(!later.withUnsafeBufferPointer { seen.mayContain(anchor: SeenRuns.anchor(of: $0)) })
     }
 
     @Test("A secret's anchor is the run a scan of text holding it puts into the filter")
