@@ -40,3 +40,4 @@ extension MSALNativeAuthPublicClientApplication {
         return (V2SignInMachine.signIn(flow: flow, password: parameters.password), flow)
     }
 }
+

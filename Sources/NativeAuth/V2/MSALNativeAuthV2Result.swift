@@ -12,6 +12,10 @@ public enum MSALNativeAuthV2Result: Sendable {
     case authMethodSelectionRequired(MSALNativeAuthAuthMethodSelectionRequiredState)
     /// A second-factor code was sent.
     case mfaVerificationRequired(MSALNativeAuthMFAVerificationRequiredState)
+    /// Sign-up: more attributes are needed.
+    case attributesRequired(MSALNativeAuthAttributesRequiredState)
+    /// Sign-up finished; the app signs in from this state.
+    case signInAfterSignUpRequired(MSALNativeAuthSignInAfterSignUpState)
     /// The flow failed; no new state is handed over (states are reused to retry).
     case error(MSALNativeAuthFlowError)
 
@@ -23,6 +27,8 @@ public enum MSALNativeAuthV2Result: Sendable {
         case .passwordRequired(let state): Self.outcome("onPasswordRequired", state)
         case .authMethodSelectionRequired(let state): Self.outcome("onAuthMethodSelectionRequired", state)
         case .mfaVerificationRequired(let state): Self.outcome("onMFAVerificationRequired", state)
+        case .attributesRequired(let state): Self.outcome("onAttributesRequired", state)
+        case .signInAfterSignUpRequired(let state): Self.outcome("onSignInAfterSignUpRequired", state)
         case .error(let error): Outcome(callback: "onFlowError", error: error.outcomeName)
         }
     }

@@ -36,6 +36,20 @@ public protocol MSALNativeAuthMFAVerificationRequiredDelegate: MSALNativeAuthFlo
         newState: MSALNativeAuthMFAVerificationRequiredState, scenario: MSALNativeAuthFlowScenario)
 }
 
+/// Opt-in (sign-up): attributes are needed.
+@MainActor
+public protocol MSALNativeAuthAttributesRequiredDelegate: MSALNativeAuthFlowDelegate {
+    func onAttributesRequired(
+        attributes: [MSALNativeAuthRequiredAttribute], newState: MSALNativeAuthAttributesRequiredState,
+        scenario: MSALNativeAuthFlowScenario)
+}
+
+/// Opt-in (sign-up): the account exists; sign in from the state.
+@MainActor
+public protocol MSALNativeAuthSignInAfterSignUpRequiredDelegate: MSALNativeAuthFlowDelegate {
+    func onSignInAfterSignUpRequired(newState: MSALNativeAuthSignInAfterSignUpState, scenario: MSALNativeAuthFlowScenario)
+}
+
 /// Calls the delegate method for a result; a delegate without the needed per-state protocol gets
 /// `onFlowError` with `isNotImplemented` naming the protocol (spec §3.1, §3.4 K).
 @MainActor
@@ -75,6 +89,16 @@ enum V2Dispatch {
                 return missing("MSALNativeAuthMFAVerificationRequiredDelegate")
             }
             target.onMFAVerificationRequired(newState: state, scenario: scenario)
+        case .attributesRequired(let state):
+            guard let target = delegate as? any MSALNativeAuthAttributesRequiredDelegate else {
+                return missing("MSALNativeAuthAttributesRequiredDelegate")
+            }
+            target.onAttributesRequired(attributes: state.attributes, newState: state, scenario: scenario)
+        case .signInAfterSignUpRequired(let state):
+            guard let target = delegate as? any MSALNativeAuthSignInAfterSignUpRequiredDelegate else {
+                return missing("MSALNativeAuthSignInAfterSignUpRequiredDelegate")
+            }
+            target.onSignInAfterSignUpRequired(newState: state, scenario: scenario)
         }
         return result.outcome
     }

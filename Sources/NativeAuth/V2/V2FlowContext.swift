@@ -7,6 +7,8 @@ struct V2FlowContext: Sendable {
     let base: FlowContext
     let options: MSALNativeAuthV2Options
     var scenario: MSALNativeAuthFlowScenario
+    /// Sign-up: the attribute ids already submitted (a later request for one of them is an error).
+    var sentAttributes: [String] = []
 
     var engine: NativeAuthEngine { base.engine }
     var correlationId: UUID { base.correlationId }

@@ -22,6 +22,8 @@ enum V2Interaction: Sendable, Hashable {
     case challenge(token: String, factor: V2AuthenticationFactor, methods: [V2Method])
     case verify(V2Verification)
     case riskVerify(token: String, href: String)
+    /// Sign-up: attributes to submit at `href`.
+    case collectAttributes(token: String, attributes: [V2RequestedAttribute], href: String)
     /// A known state/action this step does not handle, or an unknown one.
     case other(String)
 
@@ -62,6 +64,11 @@ enum V2Interaction: Sendable, Hashable {
         case .riskverify:
             guard let href = response.link(.riskverify) else { return .malformed(V2Text.missingLink("riskverify")) }
             return .riskVerify(token: token, href: href)
+        case .collectAttributes:
+            guard let href = response.link(.submitAttributes) else {
+                return .malformed(V2Text.missingLink(V2LinkRelation.submitAttributes.rawValue))
+            }
+            return .collectAttributes(token: token, attributes: response.attributes ?? [], href: href)
         default:
             return .other("action '\(action.rawValue)'")
         }

@@ -15,6 +15,8 @@ struct V2ErrorBody: Sendable, Hashable {
     var code: String?
     var innerCode: String?
     var message: String?
+    /// `innerError.details[].attributeIds`, flattened in order.
+    var detailAttributeIds: [String] = []
     /// Every `AADSTS<digits>` number in `message`.
     var aadsts: [Int] { V2ErrorBody.scrapeAADSTS(message ?? "") }
 
@@ -28,6 +30,14 @@ struct V2ErrorBody: Sendable, Hashable {
         }
         return numbers
     }
+}
+
+/// One attribute a `collectAttributes` answer asks for.
+struct V2RequestedAttribute: Sendable, Hashable {
+    var id: String
+    var inputType: String
+    var required: Bool
+    var regex: String?
 }
 
 /// A V2 answer body read as MSAL iOS's HAL serializer does: every status code's body is parsed; an empty
@@ -47,6 +57,8 @@ struct V2Response: Sendable, Hashable {
     var codeLength: Int?
     /// The authorization code of an O2 answer.
     var code: String?
+    /// `attributes[]` of `collectAttributes` (also echoed on a sign-up `verify`).
+    var attributes: [V2RequestedAttribute]?
     var error: V2ErrorBody?
     /// `error` is present (object or string).
     var hasError = false
@@ -70,6 +82,12 @@ struct V2Response: Sendable, Hashable {
         response.hint = try json.string(V2Key.hint)
         response.codeLength = try json.int(V2Key.codeLength)
         response.code = try json.string(V2Key.code)
+        response.attributes = try json.objects(V2Key.attributes)?.map { item in
+            guard let id = try item.string(V2Key.attributeID) else { throw TypeMismatch() }
+            return V2RequestedAttribute(id: id, inputType: try item.string(V2Key.inputType) ?? "text",
+                                        required: try item.bool(V2Key.required) ?? false,
+                                        regex: try item.string(V2Key.regex))
+        }
         if let links = json.value(V2Key.links) { response.links = linkTable(links) }
         for relation in V2LinkRelation.flatEntries {
             if response.links[relation.rawValue] == nil, let href = try json.string(relation.rawValue) {
@@ -90,9 +108,15 @@ struct V2Response: Sendable, Hashable {
             response.hasError = true
             if case .object = error {
                 let nested = try JSONReader.keyed(error, convertsFromSnakeCase: false)
-                response.error = V2ErrorBody(
-                    code: try nested.string(V2Key.code), innerCode: try nested.nested(V2Key.innerError)?.string(V2Key.code),
+                let inner = try nested.nested(V2Key.innerError)
+                var body = V2ErrorBody(
+                    code: try nested.string(V2Key.code), innerCode: try inner?.string(V2Key.code),
                     message: try nested.string(V2Key.message))
+                for detail in try inner?.objects(V2Key.details) ?? [] {
+                    guard let ids = detail.value(V2Key.attributeIDs), case .array(let items) = ids else { continue }
+                    body.detailAttributeIds += items.compactMap(\.stringValue)
+                }
+                response.error = body
             } else {
                 // MSAL iOS reads only the nested form; a flat string is still an error.
                 response.error = V2ErrorBody(code: error.stringValue, innerCode: nil, message: nil)

@@ -6,20 +6,14 @@ extension V2SignInMachine {
     /// O1 (§3.3 r3, §3.4 A): token + `sign_in` link ⇒ O3; an `error` member ⇒ general error (2.18.1
     /// follows the token and link even then); a missing token or link ⇒ general error.
     mutating func receiveAuthorize(_ answer: V2Answer) -> V2Step {
-        guard case .response(_, let body) = answer else {
-            if case .failed(let message) = answer { return finish(flow.general(message)) }
-            return finish(flow.general(nil))
+        switch V2Entry.read(answer, flow: flow, relation: .signInFlat) {
+        case .failure(let failure): return finish(failure.result)
+        case .success(let entry):
+            phase = .signInStart
+            return .send(.post(entry.link, [
+                V2JSONMember(V2Key.username, flow.username), V2JSONMember(V2Key.continuationToken, entry.token),
+            ]))
         }
-        guard let response = V2Response.parse(body) else { return finish(flow.general(V2Text.unexpectedBody)) }
-        let token = response.continuationToken.flatMap { $0.isEmpty ? nil : $0 }
-        let link = response.link(.signInFlat)
-        if response.hasError, !(flow.options.entryLinkWinsOverError && token != nil && link != nil) {
-            return finish(flow.general(response.error?.message, codes: response.error?.aadsts ?? []))
-        }
-        guard let token else { return finish(flow.general(V2Text.missingToken)) }
-        guard let link else { return finish(flow.general(V2Text.missingLink(V2LinkRelation.signInFlat.rawValue))) }
-        phase = .signInStart
-        return .send(.post(link, [V2JSONMember(V2Key.username, flow.username), V2JSONMember(V2Key.continuationToken, token)]))
     }
 
     /// O3 (§3.4 A): one first-factor method ⇒ O6 on it; several ⇒ selection, nothing sent; a web

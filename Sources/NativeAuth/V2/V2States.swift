@@ -17,7 +17,20 @@ public class MSALNativeAuthState: @unchecked Sendable {
     /// The journey this state belongs to.
     public var scenario: MSALNativeAuthFlowScenario { flow.scenario }
 
-    func run(_ machine: V2SignInMachine) async -> MSALNativeAuthV2Result { await V2Driver.run(machine, flow: flow) }
+    func run<M: V2Machine>(_ machine: M) async -> MSALNativeAuthV2Result { await V2Driver.run(machine, flow: flow) }
+
+    /// Runs the sign-in or the sign-up machine, as the state's scenario says.
+    func run(signIn: V2SignInMachine, signUp: @autoclosure () -> V2SignUpMachine) async -> MSALNativeAuthV2Result {
+        flow.scenario == .signUp ? await run(signUp()) : await run(signIn)
+    }
+
+    func launch(signIn: V2SignInMachine, signUp: @autoclosure () -> V2SignUpMachine, delegate: any MSALNativeAuthFlowDelegate) {
+        if flow.scenario == .signUp {
+            flow.launch(signUp(), delegate: delegate)
+        } else {
+            flow.launch(signIn, delegate: delegate)
+        }
+    }
 }
 
 /// A code was sent to `sentTo` over `channel`: submit it, or ask for a new one.
@@ -40,22 +53,25 @@ public final class MSALNativeAuthCodeRequiredState: MSALNativeAuthState, @unchec
 
     /// Submits the code (O8); results go to `delegate` on the main actor.
     public func submitCode(code: String, delegate: any MSALNativeAuthFlowDelegate) {
-        flow.launch(V2SignInMachine.submitCode(flow: flow, verification, code: code), delegate: delegate)
+        launch(signIn: .submitCode(flow: flow, verification, code: code),
+               signUp: .submitCode(flow: flow, verification, code: code), delegate: delegate)
     }
 
     /// Submits the code (O8) and returns the result.
     public func submitCode(code: String) async -> MSALNativeAuthV2Result {
-        await run(V2SignInMachine.submitCode(flow: flow, verification, code: code))
+        await run(signIn: .submitCode(flow: flow, verification, code: code),
+                  signUp: .submitCode(flow: flow, verification, code: code))
     }
 
     /// Asks for a new code (O7); results go to `delegate` on the main actor.
     public func resendCode(delegate: any MSALNativeAuthFlowDelegate) {
-        flow.launch(V2SignInMachine.resendCode(flow: flow, verification), delegate: delegate)
+        launch(signIn: .resendCode(flow: flow, verification), signUp: .resendCode(flow: flow, verification),
+               delegate: delegate)
     }
 
     /// Asks for a new code (O7) and returns the result.
     public func resendCode() async -> MSALNativeAuthV2Result {
-        await run(V2SignInMachine.resendCode(flow: flow, verification))
+        await run(signIn: .resendCode(flow: flow, verification), signUp: .resendCode(flow: flow, verification))
     }
 }
 
@@ -70,12 +86,18 @@ public final class MSALNativeAuthPasswordRequiredState: MSALNativeAuthState, @un
 
     /// Submits the password (O9); results go to `delegate` on the main actor.
     public func submitPassword(password: String, delegate: any MSALNativeAuthFlowDelegate) {
-        flow.launch(V2SignInMachine.submitPassword(flow: flow, verification, password: password), delegate: delegate)
+        launch(signIn: .submitPassword(flow: flow, verification, password: password),
+               signUp: signUpPassword(password), delegate: delegate)
     }
 
     /// Submits the password (O9) and returns the result.
     public func submitPassword(password: String) async -> MSALNativeAuthV2Result {
-        await run(V2SignInMachine.submitPassword(flow: flow, verification, password: password))
+        await run(signIn: .submitPassword(flow: flow, verification, password: password), signUp: signUpPassword(password))
+    }
+
+    /// Sign-up: the password goes to `submitAttributes` as `attributes.password` (§3.4 G).
+    private func signUpPassword(_ password: String) -> V2SignUpMachine {
+        .submitAttributes(flow: flow, token: verification.token, href: verification.verifyHref, [(V2Key.password, password)])
     }
 }
 
