@@ -16,6 +16,10 @@ public enum MSALNativeAuthV2Result: Sendable {
     case attributesRequired(MSALNativeAuthAttributesRequiredState)
     /// Sign-up finished; the app signs in from this state.
     case signInAfterSignUpRequired(MSALNativeAuthSignInAfterSignUpState)
+    /// Password reset: the new password is needed.
+    case newPasswordRequired(MSALNativeAuthNewPasswordRequiredState)
+    /// Password reset finished; the app signs in from this state.
+    case signInAfterResetPasswordRequired(MSALNativeAuthSignInAfterResetPasswordState)
     /// The flow failed; no new state is handed over (states are reused to retry).
     case error(MSALNativeAuthFlowError)
 
@@ -29,6 +33,8 @@ public enum MSALNativeAuthV2Result: Sendable {
         case .mfaVerificationRequired(let state): Self.outcome("onMFAVerificationRequired", state)
         case .attributesRequired(let state): Self.outcome("onAttributesRequired", state)
         case .signInAfterSignUpRequired(let state): Self.outcome("onSignInAfterSignUpRequired", state)
+        case .newPasswordRequired(let state): Self.outcome("onNewPasswordRequired", state)
+        case .signInAfterResetPasswordRequired(let state): Self.outcome("onSignInAfterResetPasswordRequired", state)
         case .error(let error): Outcome(callback: "onFlowError", error: error.outcomeName)
         }
     }

@@ -50,6 +50,19 @@ public protocol MSALNativeAuthSignInAfterSignUpRequiredDelegate: MSALNativeAuthF
     func onSignInAfterSignUpRequired(newState: MSALNativeAuthSignInAfterSignUpState, scenario: MSALNativeAuthFlowScenario)
 }
 
+/// Opt-in (password reset): the new password is needed.
+@MainActor
+public protocol MSALNativeAuthNewPasswordRequiredDelegate: MSALNativeAuthFlowDelegate {
+    func onNewPasswordRequired(newState: MSALNativeAuthNewPasswordRequiredState, scenario: MSALNativeAuthFlowScenario)
+}
+
+/// Opt-in (password reset): the password was changed; sign in from the state.
+@MainActor
+public protocol MSALNativeAuthSignInAfterResetPasswordRequiredDelegate: MSALNativeAuthFlowDelegate {
+    func onSignInAfterResetPasswordRequired(
+        newState: MSALNativeAuthSignInAfterResetPasswordState, scenario: MSALNativeAuthFlowScenario)
+}
+
 /// Calls the delegate method for a result; a delegate without the needed per-state protocol gets
 /// `onFlowError` with `isNotImplemented` naming the protocol (spec §3.1, §3.4 K).
 @MainActor
@@ -99,6 +112,16 @@ enum V2Dispatch {
                 return missing("MSALNativeAuthSignInAfterSignUpRequiredDelegate")
             }
             target.onSignInAfterSignUpRequired(newState: state, scenario: scenario)
+        case .newPasswordRequired(let state):
+            guard let target = delegate as? any MSALNativeAuthNewPasswordRequiredDelegate else {
+                return missing("MSALNativeAuthNewPasswordRequiredDelegate")
+            }
+            target.onNewPasswordRequired(newState: state, scenario: scenario)
+        case .signInAfterResetPasswordRequired(let state):
+            guard let target = delegate as? any MSALNativeAuthSignInAfterResetPasswordRequiredDelegate else {
+                return missing("MSALNativeAuthSignInAfterResetPasswordRequiredDelegate")
+            }
+            target.onSignInAfterResetPasswordRequired(newState: state, scenario: scenario)
         }
         return result.outcome
     }

@@ -11,6 +11,8 @@ enum V2Answer: Sendable, Hashable {
 /// What a V2 machine asks the driver to do next.
 enum V2Step: Sendable {
     case send(V2Call)
+    /// Wait this many seconds on the engine's clock, then call `waited`.
+    case wait(seconds: Double)
     case finish(MSALNativeAuthV2Result)
 }
 
@@ -18,6 +20,12 @@ enum V2Step: Sendable {
 protocol V2Machine: Sendable {
     mutating func start() -> V2Step
     mutating func receive(_ answer: V2Answer) -> V2Step
+    /// Called after a `.wait` elapsed.
+    mutating func waited() -> V2Step
+}
+
+extension V2Machine {
+    mutating func waited() -> V2Step { start() }
 }
 
 /// Runs V2 machines over the engine's ``Transport``. Unlike V1 there is no retry and no PKeyAuth answer:
@@ -30,6 +38,9 @@ enum V2Driver {
             switch step {
             case .send(let call):
                 step = machine.receive(await exchange(call, flow: flow))
+            case .wait(let seconds):
+                try? await flow.engine.clock.sleep(seconds: seconds)
+                step = machine.waited()
             case .finish(let result):
                 flow.engine.outcomeObserver?(result.outcome)
                 return result

@@ -22,6 +22,10 @@ enum V2Interaction: Sendable, Hashable {
     case challenge(token: String, factor: V2AuthenticationFactor, methods: [V2Method])
     case verify(V2Verification)
     case riskVerify(token: String, href: String)
+    /// Password reset: the new password goes to `href` (`update`, else `self`, as iOS does).
+    case update(token: String, href: String)
+    /// Password reset: still running; poll `href`.
+    case poll(token: String, href: String)
     /// Sign-up: attributes to submit at `href`.
     case collectAttributes(token: String, attributes: [V2RequestedAttribute], href: String)
     /// A known state/action this step does not handle, or an unknown one.
@@ -64,6 +68,14 @@ enum V2Interaction: Sendable, Hashable {
         case .riskverify:
             guard let href = response.link(.riskverify) else { return .malformed(V2Text.missingLink("riskverify")) }
             return .riskVerify(token: token, href: href)
+        case .update:
+            guard let href = response.link(.update) ?? response.link(.self) else {
+                return .malformed(V2Text.missingLink(V2LinkRelation.update.rawValue))
+            }
+            return .update(token: token, href: href)
+        case .poll:
+            guard let href = response.link(.poll) else { return .malformed(V2Text.missingLink(V2LinkRelation.poll.rawValue)) }
+            return .poll(token: token, href: href)
         case .collectAttributes:
             guard let href = response.link(.submitAttributes) else {
                 return .malformed(V2Text.missingLink(V2LinkRelation.submitAttributes.rawValue))

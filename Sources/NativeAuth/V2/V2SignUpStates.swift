@@ -30,8 +30,8 @@ public final class MSALNativeAuthAttributesRequiredState: MSALNativeAuthState, @
     }
 }
 
-/// Sign-up finished: `signIn` resumes the authorization (O2) and exchanges the code (O17).
-public final class MSALNativeAuthSignInAfterSignUpState: MSALNativeAuthState, @unchecked Sendable {
+/// A journey finished: `signIn` resumes the authorization (O2) and exchanges the code (O17).
+public class MSALNativeAuthSignInAfterFlowState: MSALNativeAuthState, @unchecked Sendable {
     /// Signs in; results go to `delegate` on the main actor.
     public func signIn(scopes: [String]? = nil, delegate: any MSALNativeAuthFlowDelegate) {
         let flow = signInFlow(scopes)
@@ -54,3 +54,9 @@ public final class MSALNativeAuthSignInAfterSignUpState: MSALNativeAuthState, @u
         return flow
     }
 }
+
+/// Sign-up finished; sign in from here.
+public final class MSALNativeAuthSignInAfterSignUpState: MSALNativeAuthSignInAfterFlowState, @unchecked Sendable {}
+
+/// Password reset finished; sign in from here.
+public final class MSALNativeAuthSignInAfterResetPasswordState: MSALNativeAuthSignInAfterFlowState, @unchecked Sendable {}

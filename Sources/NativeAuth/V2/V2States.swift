@@ -17,20 +17,20 @@ public class MSALNativeAuthState: @unchecked Sendable {
     /// The journey this state belongs to.
     public var scenario: MSALNativeAuthFlowScenario { flow.scenario }
 
-    func run<M: V2Machine>(_ machine: M) async -> MSALNativeAuthV2Result { await V2Driver.run(machine, flow: flow) }
-
-    /// Runs the sign-in or the sign-up machine, as the state's scenario says.
-    func run(signIn: V2SignInMachine, signUp: @autoclosure () -> V2SignUpMachine) async -> MSALNativeAuthV2Result {
-        flow.scenario == .signUp ? await run(signUp()) : await run(signIn)
-    }
-
-    func launch(signIn: V2SignInMachine, signUp: @autoclosure () -> V2SignUpMachine, delegate: any MSALNativeAuthFlowDelegate) {
-        if flow.scenario == .signUp {
-            flow.launch(signUp(), delegate: delegate)
-        } else {
-            flow.launch(signIn, delegate: delegate)
+    /// The sign-in, sign-up or password-reset machine, as the state's scenario says.
+    func pick(
+        signIn: @autoclosure () -> V2SignInMachine, signUp: @autoclosure () -> V2SignUpMachine,
+        reset: @autoclosure () -> V2ResetPasswordMachine
+    ) -> any V2Machine {
+        switch flow.scenario {
+        case .signUp: signUp()
+        case .passwordReset: reset()
+        case .signIn, .unknown: signIn()
         }
     }
+
+    func run(_ machine: any V2Machine) async -> MSALNativeAuthV2Result { await V2Driver.run(machine, flow: flow) }
+    func launch(_ machine: any V2Machine, delegate: any MSALNativeAuthFlowDelegate) { flow.launch(machine, delegate: delegate) }
 }
 
 /// A code was sent to `sentTo` over `channel`: submit it, or ask for a new one.
@@ -53,25 +53,32 @@ public final class MSALNativeAuthCodeRequiredState: MSALNativeAuthState, @unchec
 
     /// Submits the code (O8); results go to `delegate` on the main actor.
     public func submitCode(code: String, delegate: any MSALNativeAuthFlowDelegate) {
-        launch(signIn: .submitCode(flow: flow, verification, code: code),
-               signUp: .submitCode(flow: flow, verification, code: code), delegate: delegate)
+        launch(codeMachine(code), delegate: delegate)
     }
 
     /// Submits the code (O8) and returns the result.
     public func submitCode(code: String) async -> MSALNativeAuthV2Result {
-        await run(signIn: .submitCode(flow: flow, verification, code: code),
-                  signUp: .submitCode(flow: flow, verification, code: code))
+        await run(codeMachine(code))
     }
 
     /// Asks for a new code (O7); results go to `delegate` on the main actor.
     public func resendCode(delegate: any MSALNativeAuthFlowDelegate) {
-        launch(signIn: .resendCode(flow: flow, verification), signUp: .resendCode(flow: flow, verification),
-               delegate: delegate)
+        launch(resendMachine(), delegate: delegate)
     }
 
     /// Asks for a new code (O7) and returns the result.
     public func resendCode() async -> MSALNativeAuthV2Result {
-        await run(signIn: .resendCode(flow: flow, verification), signUp: .resendCode(flow: flow, verification))
+        await run(resendMachine())
+    }
+
+    private func codeMachine(_ code: String) -> any V2Machine {
+        pick(signIn: .submitCode(flow: flow, verification, code: code), signUp: .submitCode(flow: flow, verification, code: code),
+             reset: .submitCode(flow: flow, verification, code: code))
+    }
+
+    private func resendMachine() -> any V2Machine {
+        pick(signIn: .resendCode(flow: flow, verification), signUp: .resendCode(flow: flow, verification),
+             reset: .resendCode(flow: flow, verification))
     }
 }
 
@@ -86,13 +93,18 @@ public final class MSALNativeAuthPasswordRequiredState: MSALNativeAuthState, @un
 
     /// Submits the password (O9); results go to `delegate` on the main actor.
     public func submitPassword(password: String, delegate: any MSALNativeAuthFlowDelegate) {
-        launch(signIn: .submitPassword(flow: flow, verification, password: password),
-               signUp: signUpPassword(password), delegate: delegate)
+        launch(passwordMachine(password), delegate: delegate)
     }
 
     /// Submits the password (O9) and returns the result.
     public func submitPassword(password: String) async -> MSALNativeAuthV2Result {
-        await run(signIn: .submitPassword(flow: flow, verification, password: password), signUp: signUpPassword(password))
+        await run(passwordMachine(password))
+    }
+
+    private func passwordMachine(_ password: String) -> any V2Machine {
+        flow.scenario == .signUp
+            ? signUpPassword(password) as any V2Machine
+            : V2SignInMachine.submitPassword(flow: flow, verification, password: password)
     }
 
     /// Sign-up: the password goes to `submitAttributes` as `attributes.password` (§3.4 G).
@@ -121,7 +133,7 @@ public final class MSALNativeAuthAuthMethodSelectionRequiredState: MSALNativeAut
 
     /// Challenges `authMethod` (O6); results go to `delegate` on the main actor.
     public func selectAuthMethod(_ authMethod: MSALAuthMethod, delegate: any MSALNativeAuthFlowDelegate) {
-        flow.launch(machine(for: authMethod), delegate: delegate)
+        launch(machine(for: authMethod), delegate: delegate)
     }
 
     /// Challenges `authMethod` (O6) and returns the result.
