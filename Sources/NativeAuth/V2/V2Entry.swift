@@ -25,7 +25,7 @@ enum V2Entry {
 }
 
 /// A result that ends a flow early, carried through `Result`.
-struct V2Failure: Error, @unchecked Sendable {
+struct V2Failure: Error, Sendable {
     let result: MSALNativeAuthV2Result
     init(_ result: MSALNativeAuthV2Result) { self.result = result }
 }
