@@ -42,6 +42,19 @@ struct V2LinkAndProfileTests {
         guard case .codeRequired = await h.signIn() else { Issue.record("same origin refused"); return }
     }
 
+    @Test("with the same-origin policy, an http authority (a local emulator) may use http links of its own origin only")
+    func httpAuthorityUnderSameOriginPolicy() async throws {
+        let options = MSALNativeAuthV2Options(linkPolicy: .sameOriginHTTPSOnly)
+        let local = "http://127.0.0.1:8080/t"
+        let h = try V2Harness([Self.entry("/t/api/v2.0/signin/start"), V2R.emailOnly, V2R.verify("CT-2", "email", id: "em")],
+                              options: options, authority: local)
+        guard case .codeRequired = await h.signIn() else { Issue.record("own http origin refused"); return }
+        #expect(h.requests[1].url.absoluteString == "http://127.0.0.1:8080/t/api/v2.0/signin/start")
+        let other = try V2Harness([Self.entry("http://127.0.0.1:9090/t/api/v2.0/signin/start")], options: options, authority: local)
+        #expect(await other.signIn().error?.errorDescription == "link refused: link leaves the authority's origin")
+        #expect(other.requests.count == 1)
+    }
+
     @Test("2.18.1 (default) never sends an up-front password; 2.17 sends it when the single method is a password")
     func upfrontPasswordProfiles() async throws {
         let verifyPassword = V2R.verify("CT-2", "password", id: "pw-7f3a", codeLength: nil, resend: false)

@@ -58,13 +58,14 @@ struct V2Harness {
     let delivered = OutcomeLog()
     let app: MSALNativeAuthPublicClientApplication
 
-    init(_ replies: [Reply] = [], options: MSALNativeAuthV2Options = MSALNativeAuthV2Options()) throws {
+    init(_ replies: [Reply] = [], options: MSALNativeAuthV2Options = MSALNativeAuthV2Options(),
+         authority: String = V2R.authority) throws {
         transport = CannedTransport(replies)
         let environment = NativeAuthEnvironment(
             transport: transport, clock: ImmediateClock(), uuidSource: SeededUUIDSource(seed: 7),
             outcomeObserver: { [outcomes] in outcomes.append($0) },
             dispatchObserver: { [delivered] in delivered.append($0) })
-        let authority = try #require(URL(string: V2R.authority))
+        let authority = try #require(URL(string: authority))
         app = try MSALNativeAuthPublicClientApplication(
             clientId: "client-1", authority: authority, challengeTypes: [.OOB, .password], environment: environment,
             v2Options: options)

@@ -38,7 +38,10 @@ struct V2LinkResolver: Sendable {
             return .failure(Refusal(reason: "link scheme '\(scheme)' is not http(s)"))
         }
         if policy == .sameOriginHTTPSOnly {
-            guard scheme == "https" else { return .failure(Refusal(reason: "link is not https")) }
+            // `http:` is refused unless the authority itself is `http:` (a local emulator).
+            guard scheme == "https" || origin.scheme == "http" else {
+                return .failure(Refusal(reason: "link is not https"))
+            }
             guard Self.origin(of: url) == origin else {
                 return .failure(Refusal(reason: "link leaves the authority's origin"))
             }

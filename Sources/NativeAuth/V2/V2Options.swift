@@ -19,7 +19,8 @@ public enum MSALNativeAuthV2LinkPolicy: String, Sendable, Hashable, CaseIterable
     /// As MSAL iOS does: any absolute `http:` or `https:` href is followed unchecked.
     case unchecked
     /// Refuse an absolute href to another origin (scheme, host, port) than the authority's, and any
-    /// `http:` href; a refused link ends the flow in a general error before anything is sent.
+    /// `http:` href unless the authority itself is `http:` (a local emulator); a refused link ends the
+    /// flow in a general error before anything is sent.
     case sameOriginHTTPSOnly
 }
 
