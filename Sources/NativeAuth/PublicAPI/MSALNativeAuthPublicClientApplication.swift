@@ -6,6 +6,8 @@ import Foundation
 /// called on the main actor, as MSAL does. The async forms return the result to the caller instead.
 public final class MSALNativeAuthPublicClientApplication: Sendable {
     let engine: NativeAuthEngine
+    /// The V2 settings (profile, link policy).
+    let v2Options: MSALNativeAuthV2Options
 
     /// Creates an application from a native-auth configuration, with the live environment.
     public convenience init(nativeAuthConfiguration: MSALNativeAuthPublicClientApplicationConfig) throws {
@@ -14,7 +16,11 @@ public final class MSALNativeAuthPublicClientApplication: Sendable {
 
     /// Creates an application with an injected environment (transport, clock, ids, cache, observers), for
     /// tests, replay and fuzzing.
-    public init(nativeAuthConfiguration: MSALNativeAuthPublicClientApplicationConfig, environment: NativeAuthEnvironment) {
+    public init(
+        nativeAuthConfiguration: MSALNativeAuthPublicClientApplicationConfig, environment: NativeAuthEnvironment,
+        v2Options: MSALNativeAuthV2Options = MSALNativeAuthV2Options()
+    ) {
+        self.v2Options = v2Options
         engine = NativeAuthEngine(
             configuration: nativeAuthConfiguration.engineConfiguration, transport: environment.transport,
             clock: environment.clock, uuids: environment.uuidSource, cache: environment.tokenCache,
@@ -48,13 +54,14 @@ public final class MSALNativeAuthPublicClientApplication: Sendable {
     public convenience init(
         clientId: String, authority: URL, challengeTypes: MSALNativeAuthChallengeTypes,
         capabilities: MSALNativeAuthCapabilities = [], redirectUri: String? = nil,
-        environment: NativeAuthEnvironment = NativeAuthEnvironment()
+        environment: NativeAuthEnvironment = NativeAuthEnvironment(),
+        v2Options: MSALNativeAuthV2Options = MSALNativeAuthV2Options()
     ) throws {
         let config = MSALNativeAuthPublicClientApplicationConfig(
             clientId: clientId, authority: try MSALCIAMAuthority(url: authority), challengeTypes: challengeTypes)
         config.capabilities = capabilities
         config.redirectUri = redirectUri
-        self.init(nativeAuthConfiguration: config, environment: environment)
+        self.init(nativeAuthConfiguration: config, environment: environment, v2Options: v2Options)
     }
 
     // MARK: Delegate API

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Which MSAL iOS V2 behaviour the engine models where the sources differ (spec native-auth-v2 §3.0, §3.5).
+public enum MSALNativeAuthV2Profile: String, Sendable, Hashable, CaseIterable {
+    /// MSAL iOS 2.18.1 as its release notes describe it (the default). `SignInParametersV2` has no
+    /// password, so an up-front password is never sent: a password method always ends in
+    /// `onPasswordRequired`. An O1 answer carrying a continuation token and the entry link is followed
+    /// even when it also has an `error` member (the 401 InsufficientAuthorization fix).
+    case iOS_2_18_1
+    /// The 2.16–2.17 code and the later controller tests (spec §3.1 "uncertain", §3.4 A/B): an up-front
+    /// password is sent at once (O9) when the single first-factor method offered is a password, and is
+    /// not sent after an explicit method selection; an O1 answer with an `error` member is a general
+    /// error even next to a token and the entry link.
+    case iOS_2_17
+}
+
+/// How absolute hrefs of V2 answers are followed (spec §1.9; issue 26 point 5).
+public enum MSALNativeAuthV2LinkPolicy: String, Sendable, Hashable, CaseIterable {
+    /// As MSAL iOS does: any absolute `http:` or `https:` href is followed unchecked.
+    case unchecked
+    /// Refuse an absolute href to another origin (scheme, host, port) than the authority's, and any
+    /// `http:` href unless the authority itself is `http:` (a local emulator); a refused link ends the
+    /// flow in a general error before anything is sent.
+    case sameOriginHTTPSOnly
+}
+
+/// The V2 settings of an application.
+public struct MSALNativeAuthV2Options: Sendable, Hashable {
+    /// Which MSAL version's behaviour to model.
+    public var profile: MSALNativeAuthV2Profile
+    /// How absolute links are followed.
+    public var linkPolicy: MSALNativeAuthV2LinkPolicy
+
+    /// Creates options; the defaults model MSAL iOS 2.18.1 with unchecked links.
+    public init(profile: MSALNativeAuthV2Profile = .iOS_2_18_1, linkPolicy: MSALNativeAuthV2LinkPolicy = .unchecked) {
+        self.profile = profile
+        self.linkPolicy = linkPolicy
+    }
+
+    /// Whether an up-front sign-in password is used at all under ``profile``.
+    var sendsUpfrontPassword: Bool { profile == .iOS_2_17 }
+    /// Whether an O1 answer with token and entry link wins over an `error` member.
+    var entryLinkWinsOverError: Bool { profile == .iOS_2_18_1 }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import NativeAuthWire
+
+// The answer handlers of each sign-in step (spec native-auth-v2 §3.4).
+extension V2SignInMachine {
+    /// O1 (§3.3 r3, §3.4 A): token + `sign_in` link ⇒ O3; an `error` member ⇒ general error (2.18.1
+    /// follows the token and link even then); a missing token or link ⇒ general error.
+    mutating func receiveAuthorize(_ answer: V2Answer) -> V2Step {
+        switch V2Entry.read(answer, flow: flow, relation: .signInFlat) {
+        case .failure(let failure): return finish(failure.result)
+        case .success(let entry):
+            phase = .signInStart
+            return .send(.post(entry.link, [
+                V2JSONMember(V2Key.username, flow.username), V2JSONMember(V2Key.continuationToken, entry.token),
+            ]))
+        }
+    }
+
+    /// O3 (§3.4 A): one first-factor method ⇒ O6 on it; several ⇒ selection, nothing sent; a web
+    /// fallback is not mapped at this step (general error).
+    mutating func receiveSignInStart(_ interaction: V2Interaction) -> V2Step {
+        switch interaction {
+        case .challenge(let token, .singleFactor, let methods):
+            if methods.count == 1, let href = methods[0].challengeHref {
+                phase = .firstFactorChallenge(password: password, riskChecked: false)
+                return .send(Self.challengeCall(href, token))
+            }
+            return finish(.authMethodSelectionRequired(
+                MSALNativeAuthAuthMethodSelectionRequiredState(flow: flow, token: token, factor: .singleFactor, methods: methods)))
+        case .webFallback: return fallback(interaction, webFallbackIsBrowserRequired: false)
+        default: return fallback(interaction)
+        }
+    }
+
+    /// O6 for a first factor (§3.4 B): a password method takes the up-front password (O9) or asks for
+    /// one; email and SMS ask for the code; an SMS risk check is passed once (O13).
+    mutating func receiveFirstFactorChallenge(_ interaction: V2Interaction, password: String?, riskChecked: Bool) -> V2Step {
+        switch interaction {
+        case .verify(let verification):
+            switch verification.type {
+            case V2MethodType.password.rawValue:
+                if let password {
+                    phase = .submitPassword
+                    return .send(Self.verifyCall(verification, V2Key.password, password))
+                }
+                return finish(.passwordRequired(MSALNativeAuthPasswordRequiredState(flow: flow, verification: verification)))
+            case V2MethodType.email.rawValue, V2MethodType.sms.rawValue:
+                return finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
+            default: return finish(flow.general(V2Text.unexpectedResponse))
+            }
+        case .riskVerify(let token, let href) where !riskChecked:
+            phase = .firstFactorChallenge(password: password, riskChecked: true)
+            return .send(Self.challengeCall(href, token))
+        case .continueFlow(let token): return complete(token)
+        default: return fallback(interaction)
+        }
+    }
+
+    /// O9 (§3.4 C): `continue` ⇒ completion; MFA ⇒ selection; a wrong password ⇒ `isInvalidPassword`.
+    mutating func receiveSubmitPassword(_ interaction: V2Interaction) -> V2Step {
+        switch interaction {
+        case .continueFlow(let token): return complete(token)
+        case .challenge(let token, .multiFactor, let methods): return mfaSelection(token, methods)
+        default: return fallback(interaction)
+        }
+    }
+
+    /// O8 of a first-factor code (§3.4 D).
+    mutating func receiveSubmitCode(_ interaction: V2Interaction) -> V2Step {
+        switch interaction {
+        case .continueFlow(let token): return complete(token)
+        case .challenge(let token, .multiFactor, let methods): return mfaSelection(token, methods)
+        default: return fallback(interaction)
+        }
+    }
+
+    /// O7 of a first-factor code (§3.4 E): email or SMS ⇒ a new code state; a password ⇒ general error.
+    func receiveResendCode(_ interaction: V2Interaction) -> V2Step {
+        switch interaction {
+        case .verify(let verification) where verification.type != V2MethodType.password.rawValue:
+            return finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
+        default: return fallback(interaction)
+        }
+    }
+
+    /// O6 for a second factor (§3.4 F): `verify` ⇒ MFA verification; SMS `riskverify` ⇒ O13 once.
+    mutating func receiveMFAChallenge(_ interaction: V2Interaction, type: String, riskChecked: Bool) -> V2Step {
+        switch interaction {
+        case .verify(let verification):
+            return finish(.mfaVerificationRequired(MSALNativeAuthMFAVerificationRequiredState(flow: flow, verification: verification)))
+        case .riskVerify(let token, let href) where !riskChecked && type == V2MethodType.sms.rawValue:
+            phase = .mfaChallenge(type: type, riskChecked: true)
+            return .send(Self.challengeCall(href, token))
+        default: return fallback(interaction)
+        }
+    }
+
+    /// O8 of a second-factor code (§3.4 F): `continue` ⇒ completion; a wrong code ⇒ `isInvalidCode`.
+    mutating func receiveSubmitChallenge(_ interaction: V2Interaction) -> V2Step {
+        switch interaction {
+        case .continueFlow(let token): return complete(token)
+        default: return fallback(interaction)
+        }
+    }
+
+    /// O7 of a second-factor code (2.18.1): a new MFA verification state.
+    func receiveResendChallenge(_ interaction: V2Interaction) -> V2Step {
+        switch interaction {
+        case .verify(let verification) where verification.type != V2MethodType.password.rawValue:
+            return finish(.mfaVerificationRequired(MSALNativeAuthMFAVerificationRequiredState(flow: flow, verification: verification)))
+        default: return fallback(interaction)
+        }
+    }
+
+    private func mfaSelection(_ token: String, _ methods: [V2Method]) -> V2Step {
+        finish(.authMethodSelectionRequired(
+            MSALNativeAuthAuthMethodSelectionRequiredState(flow: flow, token: token, factor: .multiFactor, methods: methods)))
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import NativeAuthWire
+
+/// The V2 sign-up (spec native-auth-v2 §3.4 G): O1, O4, then attributes (O10), the email code (O8) and
+/// the password as an attribute, ending in a SignInAfterSignUp state.
+struct V2SignUpMachine: V2Machine {
+    enum Phase: Sendable {
+        /// O1 sent.
+        case authorize
+        /// O4 sent; a first `collectAttributes` is answered with every up-front value.
+        case signUpStart
+        /// O8 or O10 sent.
+        case step
+        /// O7 sent.
+        case resend
+    }
+
+    var flow: V2FlowContext
+    var phase: Phase
+    private let opening: V2Step
+    /// `email` = username, the password (2.17 profile), then the app's attributes sorted by name.
+    private let upfront: [(key: String, value: String)]
+
+    private init(flow: V2FlowContext, phase: Phase, opening: V2Step, upfront: [(key: String, value: String)] = []) {
+        self.flow = flow
+        self.phase = phase
+        self.opening = opening
+        self.upfront = upfront
+    }
+
+    mutating func start() -> V2Step { opening }
+
+    static func signUp(flow: V2FlowContext, password: String?, attributes: [String: String]) -> V2SignUpMachine {
+        var values: [(key: String, value: String)] = [("email", flow.username)]
+        if flow.options.sendsUpfrontPassword, let password, !password.isEmpty { values.append((V2Key.password, password)) }
+        values += attributes.sorted { $0.key < $1.key }.filter { $0.key != "email" && $0.key != V2Key.password }
+            .map { ($0.key, $0.value) }
+        return V2SignUpMachine(flow: flow, phase: .authorize, opening: .send(flow.authorizeStart), upfront: values)
+    }
+
+    static func submitCode(flow: V2FlowContext, _ verification: V2Verification, code: String) -> V2SignUpMachine {
+        V2SignUpMachine(flow: flow, phase: .step, opening: .send(V2SignInMachine.verifyCall(verification, V2Key.otp, code)))
+    }
+
+    static func resendCode(flow: V2FlowContext, _ verification: V2Verification) -> V2SignUpMachine {
+        guard let href = verification.resendHref else {
+            return V2SignUpMachine(flow: flow, phase: .resend, opening: .finish(flow.general("Missing resend link")))
+        }
+        return V2SignUpMachine(flow: flow, phase: .resend, opening: .send(V2SignInMachine.challengeCall(href, verification.token)))
+    }
+
+    /// O10 with `attributes` (the password travels as `attributes.password`).
+    static func submitAttributes(flow: V2FlowContext, token: String, href: String, _ attributes: [(key: String, value: String)])
+        -> V2SignUpMachine
+    {
+        var flow = flow
+        flow.sentAttributes += attributes.map(\.key)
+        return V2SignUpMachine(flow: flow, phase: .step, opening: .send(attributesCall(href, token, attributes)))
+    }
+
+    static func attributesCall(_ href: String, _ token: String, _ attributes: [(key: String, value: String)]) -> V2Call {
+        .post(href, [V2JSONMember(V2Key.continuationToken, token), V2JSONMember(V2Key.attributes, object: attributes)])
+    }
+
+    mutating func receive(_ answer: V2Answer) -> V2Step {
+        switch phase {
+        case .authorize:
+            switch V2Entry.read(answer, flow: flow, relation: .signUpFlat) {
+            case .failure(let failure): return .finish(failure.result)
+            case .success(let entry):
+                phase = .signUpStart
+                // 2.18.1 sends the username at sign-up start (§3.5).
+                return .send(.post(entry.link, [
+                    V2JSONMember(V2Key.continuationToken, entry.token), V2JSONMember(V2Key.username, flow.username),
+                ]))
+            }
+        case .signUpStart:
+            let interaction = V2Interaction.interpret(answer)
+            if case .collectAttributes(let token, _, let href) = interaction {
+                phase = .step
+                flow.sentAttributes = upfront.map(\.key)
+                return .send(Self.attributesCall(href, token, upfront))
+            }
+            return step(interaction)
+        case .step: return step(V2Interaction.interpret(answer))
+        case .resend:
+            let interaction = V2Interaction.interpret(answer)
+            if case .verify(let verification) = interaction, verification.type == V2MethodType.email.rawValue {
+                return .finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
+            }
+            return fallback(interaction)
+        }
+    }
+
+    /// The answers after O4, O8 and O10.
+    private func step(_ interaction: V2Interaction) -> V2Step {
+        switch interaction {
+        case .collectAttributes(let token, let attributes, let href):
+            let ids = attributes.map(\.id)
+            let repeated = ids.filter { flow.sentAttributes.contains($0) || $0 == "email" }
+            guard repeated.isEmpty else {
+                return .finish(flow.general("Attributes already submitted or cannot be collected: \(repeated.joined(separator: ", "))"))
+            }
+            if ids == [V2Key.password] {
+                let verification = V2Verification(token: token, type: V2MethodType.password.rawValue, hint: nil,
+                                                  codeLength: 0, verifyHref: href, resendHref: nil)
+                return .finish(.passwordRequired(MSALNativeAuthPasswordRequiredState(flow: flow, verification: verification)))
+            }
+            return .finish(.attributesRequired(
+                MSALNativeAuthAttributesRequiredState(flow: flow, token: token, href: href, attributes: attributes)))
+        case .verify(let verification) where verification.type == V2MethodType.email.rawValue:
+            return .finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
+        case .continueFlow(let token):
+            return .finish(.signInAfterSignUpRequired(MSALNativeAuthSignInAfterSignUpState(flow: flow, continuationToken: token)))
+        case .failure(_, let body?) where body.innerCode == V2ErrorCode.attributeValidationError.rawValue:
+            // 2.18.1 adds isInvalidAttributes for non-password attribute failures, names in the description.
+            let names = body.detailAttributeIds
+            guard flow.options.profile == .iOS_2_18_1, !names.isEmpty, names != [V2Key.password] else {
+                return .finish(flow.error(.generalError, body))
+            }
+            return .finish(.error(MSALNativeAuthFlowError(
+                .invalidAttributes, message: "Invalid attributes: \(names.joined(separator: ", "))",
+                correlationId: flow.correlationId, errorCodes: body.aadsts)))
+        default: return fallback(interaction)
+        }
+    }
+
+    private func fallback(_ interaction: V2Interaction) -> V2Step {
+        switch interaction {
+        case .webFallback: return .finish(.error(MSALNativeAuthFlowError(.browserRequired, correlationId: flow.correlationId)))
+        case .failure(let kind, let body): return .finish(flow.error(kind, body))
+        case .malformed(let message): return .finish(flow.general(message))
+        default: return .finish(flow.general(V2Text.unexpectedResponse))
+        }
+    }
+}
+
+/// O2 then O17 from a state's continuation token (SignInAfterSignUp).
+struct V2ResumeMachine: V2Machine {
+    let token: String
+    var completion: V2Completion
+
+    init(flow: V2FlowContext, token: String) {
+        self.token = token
+        completion = V2Completion(flow: flow)
+    }
+
+    mutating func start() -> V2Step { .send(V2Completion.resume(token)) }
+    mutating func receive(_ answer: V2Answer) -> V2Step { completion.receive(answer) }
+}
