@@ -24,7 +24,8 @@ public enum CaptureCampaign {
         for problem in problems { print("fuzz: \(problem)") }
         guard !flows.isEmpty else { return .noFlows(problems: problems) }
         print("")
-        print("== fuzz: \(Int(seconds)) s over the \(flows.count) flows of the capture")
+        let budget = seconds.isFinite ? String(format: "%.0f", seconds) : "\(seconds)"
+        print("== fuzz: \(budget) s over the \(flows.count) flows of the capture")
         let options = FuzzCampaignOptions(
             seed: seed, duration: seconds, outDirectory: outDirectory, reports: [.text], extraFlows: flows, includeBuiltIn: false)
         do {

@@ -129,7 +129,9 @@ public final class SecretIndex: Sendable {
 
     /// `add`, given the digest of `secret`'s bytes when the caller has it (`PlaceholderTable`).
     func add(_ secret: String, placeholder: String, digest: (hash: Int, check: UInt64)?) {
-        guard secret.utf8.count >= Self.minimumLength else { return }
+        // A form's length is stored in 32 bits: a longer value (a whole body of gigabytes) is not
+        // searched for elsewhere.
+        guard secret.utf8.count >= Self.minimumLength, secret.utf8.count <= Int(Int32.max) / 8 else { return }
         // Most secrets (codes, JWTs, ids) are all unreserved bytes: their one form is the
         // string's own bytes, read in place.
         var text = secret

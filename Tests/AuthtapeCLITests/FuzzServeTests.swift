@@ -33,6 +33,68 @@ struct FuzzServeTests {
         #expect(live.process.terminationStatus == 0)
     }
 
+    /// A redacted V2 capture: the 401 entry with a flat `sign_in` link, then sign-in start's HAL answer.
+    static func v2Capture() throws -> URL {
+        func entry(_ url: String, _ mime: String, _ sent: String, _ status: Int, _ answer: String) -> String {
+            let escape = { (text: String) in text.replacingOccurrences(of: "\"", with: "\\\"") }
+            return """
+                {"startedDateTime":"2026-11-28T10:00:00.000Z","time":1,"request":{"method":"POST","url":"\(url)",\
+                "httpVersion":"HTTP/1.1","headers":[{"name":"Content-Type","value":"\(mime)"}],"queryString":[],\
+                "cookies":[],"headersSize":-1,"bodySize":-1,"postData":{"mimeType":"\(mime)","text":"\(escape(sent))"}},\
+                "response":{"status":\(status),"statusText":"","httpVersion":"HTTP/1.1","headers":[{"name":"Content-Type",\
+                "value":"application/json"}],"cookies":[],"content":{"size":\(answer.utf8.count),"mimeType":"application/json",\
+                "text":"\(escape(answer))"},"redirectURL":"","headersSize":-1,"bodySize":-1},"cache":{},\
+                "timings":{"send":0,"wait":1,"receive":0}}
+                """
+        }
+        let origin = "http://127.0.0.1:1/contoso.onmicrosoft.com"
+        let first = entry(
+            origin + "/oauth2/v2.0/authorize-challenge", "application/x-www-form-urlencoded", "client_id=x&scope=openid", 401,
+            #"{"continuation_token":"REDACTED-continuation_token-1","sign_in":"/contoso.onmicrosoft.com/api/v2.0/signin/start"}"#)
+        let second = entry(
+            origin + "/api/v2.0/signin/start", "application/json",
+            #"{"username":"REDACTED-email-1","continuationToken":"REDACTED-continuation_token-1"}"#, 200,
+            #"{"state":"interactionRequired","action":"challenge","continuationToken":"REDACTED-continuation_token-2","#
+                + #""_embedded":{"methods":[{"id":"REDACTED-method_id-1","type":"password","_links":{"challenge":{"href":"#
+                + #""/contoso.onmicrosoft.com/api/v2.0/auth/methods/password/REDACTED-method_id-1/challenge"}}}]}}"#)
+        let har = #"{"log":{"version":"1.2","creator":{"name":"test","version":"1"},"entries":["# + first + "," + second + "]}}"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("v2-serve-\(UUID().uuidString).har")
+        try Data(har.utf8).write(to: url)
+        return url
+    }
+
+    @Test("fuzz serve answers a V2 app from a V2 capture: the 401 entry, then sign-in start's JSON request, each HAL answer mutated and logged without the secrets typed")
+    func serveV2Capture() async throws {
+        let capture = try Self.v2Capture()
+        defer { try? FileManager.default.removeItem(at: capture) }
+        let live = try LiveProcess(["fuzz", "serve", capture.path, "--port", "0", "--seed", "5", "--operators", "halUnknownState"],
+                                   collectingStandardError: false)
+        let base = try #require(try await live.await(#"on (http://127\.0\.0\.1:\d+)"#), "output: \(live.output)")
+        let session = URLSession(configuration: .ephemeral)
+        var entry = URLRequest(url: try #require(URL(string: base + "/contoso.onmicrosoft.com/oauth2/v2.0/authorize-challenge")), timeoutInterval: 5)
+        entry.httpMethod = "POST"
+        entry.httpBody = Data("client_id=x&scope=openid".utf8)
+        let (_, entryResponse) = try await session.data(for: entry)
+        var start = URLRequest(url: try #require(URL(string: base + "/contoso.onmicrosoft.com/api/v2.0/signin/start")), timeoutInterval: 5)
+        start.httpMethod = "POST"
+        start.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        start.httpBody = Data(#"{"username":"typed.user@example.com","continuationToken":"CT-typed-secret-0001"}"#.utf8)
+        let (data, response) = try await session.data(for: start)
+        _ = try await live.await(#"(#1 POST [^\n]*)"#)
+        live.process.interrupt()
+        live.process.waitUntilExit()
+
+        #expect((entryResponse as? HTTPURLResponse)?.statusCode == 401)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["state"] as? String != "interactionRequired", "\(object)")
+        #expect(object["_embedded"] != nil)
+        #expect(live.output.contains("halUnknownState"), "\(live.output)")
+        #expect(live.output.contains("stopped: 2 exchanges"), "\(live.output)")
+        #expect(!live.output.contains("typed.user@example.com") && !live.output.contains("CT-typed-secret-0001"), "\(live.output)")
+        #expect(live.process.terminationStatus == 0)
+    }
+
     @Test("--serve without a source or with an unknown operator is a usage error")
     func serveUsage() throws {
         let none = try CLIRunner.run(["fuzz", "--serve"])
