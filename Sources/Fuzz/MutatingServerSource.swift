@@ -75,7 +75,7 @@ public struct CaptureAnswers: Sendable {
     }
 
     /// The start of a redaction placeholder (`REDACTED-method_id-2`).
-    static let placeholder = "REDACTED-"
+    static let placeholder = Placeholder.prefix
 
     /// Whether a recorded key matches a request's: the same segments, a recorded placeholder segment
     /// standing for any value.

@@ -1,3 +1,5 @@
+import HAR
+
 /// Replaces secrets in a repro capture with stable `REDACTED-<kind>-<n>` placeholders (the form of
 /// docs/redaction.md): the same value gets the same placeholder in requests and responses, so token
 /// chains stay visible and replay still matches.
@@ -22,9 +24,10 @@ struct ReproRedactor {
     }
 
     private mutating func add(_ value: String, kind: String) {
-        guard value.count >= 4, !value.hasPrefix("REDACTED-"), table[value] == nil else { return }
-        counters[kind, default: 0] += 1
-        table[value] = "REDACTED-\(kind)-\(counters[kind]!)"
+        guard value.count >= 4, !value.hasPrefix(Placeholder.prefix), table[value] == nil else { return }
+        let number = counters[kind, default: 0] + 1
+        counters[kind] = number
+        table[value] = Placeholder.make(kind: kind, number: number)
     }
 
     /// A form body with secret values replaced, re-encoded (`+` for spaces).

@@ -1,7 +1,9 @@
+import HAR
+
 /// Redaction placeholders (`REDACTED-<kind>-<n>`) in capture text: finding them, and marking
 /// them up so that each is highlighted and the same one can be followed across exchanges.
 enum Placeholders {
-    static let prefix = Array("REDACTED-".utf8)
+    static let prefix = Placeholder.prefixBytes
 
     /// One run of text: plain, or one whole placeholder.
     struct Segment: Equatable {

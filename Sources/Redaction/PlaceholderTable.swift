@@ -1,3 +1,4 @@
+import HAR
 import Synchronization
 
 /// Gives each secret a placeholder such as `REDACTED-password-1`.
@@ -108,10 +109,10 @@ public final class PlaceholderTable: Sendable {
     public let index: SecretIndex?
 
     /// The prefix every placeholder starts with.
-    public static let prefix = String(describing: prefixText)
+    public static let prefix = Placeholder.prefix
 
     /// `prefix` as static text, for code that copies its bytes.
-    static let prefixText: StaticString = "REDACTED-"
+    static let prefixText = Placeholder.prefixText
 
     /// A table remembering every secret (what `authtape redact` uses: one capture, one numbering).
     public init(indexing: Bool = true) {

@@ -160,7 +160,7 @@ extension RecordedExchange {
 /// the replay shows what the recorded client saw. Both judges see the same substituted bytes.
 enum PlaceholderStandIns {
     static func clientInfo(in body: [UInt8]) -> [UInt8] {
-        guard body.count < 1 << 20, let text = String(validating: body, as: UTF8.self), text.contains("REDACTED-"),
+        guard body.count < 1 << 20, let text = String(validating: body, as: UTF8.self), text.contains(Placeholder.prefix),
             case .object(var object)? = try? JSONParser.parse(body),
             let value = object["client_info"]?.stringValue, Placeholder.isPlaceholder(value)
         else { return body }

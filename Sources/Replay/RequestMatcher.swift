@@ -135,24 +135,3 @@ public struct RequestMatcher: Sendable {
         return a == b
     }
 }
-
-/// Redaction placeholders (`REDACTED-<kind>-<n>`), recognised without depending on the Redaction module.
-public enum Placeholder {
-    /// The prefix of every placeholder.
-    public static let prefix = "REDACTED-"
-
-    /// Whether `value` has the shape `REDACTED-<kind>-<digits>` with a kind of `a-z`, `0-9` and `_`.
-    public static func isPlaceholder(_ value: String) -> Bool {
-        guard value.hasPrefix(prefix) else { return false }
-        let rest = value.utf8.dropFirst(prefix.utf8.count)
-        guard let dash = rest.lastIndex(of: UInt8(ascii: "-")) else { return false }
-        let digits = rest[rest.index(after: dash)...]
-        let kind = rest[..<dash]
-        return !digits.isEmpty && digits.allSatisfy { $0 >= 48 && $0 <= 57 } && !kind.isEmpty
-            && kind.allSatisfy { isKindByte($0) }
-    }
-
-    private static func isKindByte(_ byte: UInt8) -> Bool {
-        (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 95
-    }
-}
