@@ -14,18 +14,32 @@ public enum V2OutcomeTable {
 
     /// The row with this id under `profile`.
     public static func row(id: String, profile: V2OracleProfile = .iOS_2_18_1) -> V2Row? {
-        rows(profile: profile).first { $0.id == id }
+        table(profile)[id]
+    }
+
+    /// The rows of the two shipped profiles by id, built once (the fuzzer walks many answers).
+    private static let table2181 = byId(rows(profile: .iOS_2_18_1))
+    private static let table217 = byId(rows(profile: .iOS_2_17))
+
+    private static func byId(_ rows: [V2Row]) -> [String: V2Row] {
+        Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func table(_ profile: V2OracleProfile) -> [String: V2Row] {
+        if profile == .iOS_2_18_1 { return table2181 }
+        if profile == .iOS_2_17 { return table217 }
+        return byId(rows(profile: profile))
     }
 
     /// Walks the answers of one action starting at `step`: each answer is read with the oracle's own
     /// strict reader, matched to a row, and followed while the row says the client proceeds.
     public static func walk(from step: V2Step, responses: [RawResponse], profile: V2OracleProfile = .iOS_2_18_1) -> V2ChainPrediction {
-        let table = Dictionary(rows(profile: profile).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rowsById = table(profile)
         var position: V2Position
         switch V2Position.start(step, profile: profile) {
         case .success(let start): position = start
         case .failure(let stop):
-            return V2ChainPrediction(expectation: table[stop.rowId]?.expectation ?? V2Expect.generalError, hops: [])
+            return V2ChainPrediction(expectation: rowsById[stop.rowId]?.expectation ?? V2Expect.generalError, hops: [])
         }
         let judge = V2Judge(step: step, profile: profile)
         var hops: [V2ChainPrediction.Hop] = []
@@ -33,7 +47,7 @@ public enum V2OutcomeTable {
             let answer = V2Answer.read(response)
             let request = position.request
             let decision = judge.decide(position, answer, body: response.body)
-            let row = table[decision.rowId]
+            let row = rowsById[decision.rowId]
             hops.append(V2ChainPrediction.Hop(request: request, row: row))
             guard let row else { break }
             switch row.expectation {
