@@ -92,6 +92,8 @@ struct V2SignInTableTests {
         #expect(walkV2(select, [v2(V2Bodies.webFallback)]).expectation == v2Fails("browserRequired"))
         #expect(rowIds(walkV2(select, [v2(400, #"{"error":{"code":"redirect_to_web"}}"#)])) == ["B6"])
         #expect(rowIds(walkV2(select, [v2(400, V2Bodies.error("invalidRequest", inner: "other"))])) == ["B7e"])
+        #expect(rowIds(walkV2(select, [v2(V2Bodies.action("riskverify"))])) == ["B8"])
+        #expect(rowIds(walkV2(select, [v2(V2Bodies.continued())])) == ["B5"])
         let passwordSelected = V2Step(scenario: .signIn, action: .selectAuthMethod, passwordGiven: true, methodType: "password")
         #expect(rowIds(walkV2(passwordSelected, [v2(V2Bodies.verify("password"))], profile: .iOS_2_17)) == ["B2"])
     }

@@ -38,6 +38,7 @@ struct V2FirstFactorJudge {
         if let error = answer.error { return judge.mapped("B7", error) }
         guard answer.continuationToken != nil else { return Decision("K3") }
         if answer.state == "continue" { return Decision("B5", at.moved(to: .resume)) }
+        if answer.action == "riskverify" { return Decision("B8") }
         guard answer.action == "verify" else { return Decision("K9") }
         guard answer.hasLink("verify") else { return Decision("K2") }
         switch answer.type ?? "email" {

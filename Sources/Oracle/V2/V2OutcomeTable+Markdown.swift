@@ -51,6 +51,32 @@ extension V2OutcomeTable {
             ]
             lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
+        lines += profileLines(profile)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The profile settings and the rows whose outcome differs under `iOS_2_17`.
+    private static func profileLines(_ profile: V2OracleProfile) -> [String] {
+        let other = V2OracleProfile.iOS_2_17
+        let settings: [(String, KeyPath<V2OracleProfile, Bool>)] = [
+            ("wrongPasswordIsInvalidPassword", \.wrongPasswordIsInvalidPassword), ("hasResendChallenge", \.hasResendChallenge),
+            ("entryErrorWithContinuationProceeds", \.entryErrorWithContinuationProceeds),
+            ("sendsUpfrontPassword", \.sendsUpfrontPassword), ("smsFirstFactor", \.smsFirstFactor),
+            ("selectionAfterCode", \.selectionAfterCode), ("passwordResetMFA", \.passwordResetMFA),
+            ("hasInvalidAttributes", \.hasInvalidAttributes), ("signUpSpecificErrors", \.signUpSpecificErrors),
+            ("signUpExistingAccountSelection", \.signUpExistingAccountSelection),
+        ]
+        var lines = [
+            "", "## Profile settings", "",
+            "| setting | this profile | `iOS_2_17` |", "|---|---|---|",
+        ]
+        lines += settings.map { "| `\($0.0)` | \(profile[keyPath: $0.1]) | \(other[keyPath: $0.1]) |" }
+        lines += ["", "Rows whose outcome differs under `iOS_2_17`:", "", "| id | this profile | `iOS_2_17` |", "|---|---|---|"]
+        let others = Dictionary(rows(profile: other).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for row in rows(profile: profile) {
+            guard let old = others[row.id], old.expectation != row.expectation else { continue }
+            lines.append("| \(row.id) | \(row.expectation) | \(old.expectation) |")
+        }
+        return lines
     }
 }

@@ -84,6 +84,11 @@ extension V2OutcomeTable {
             V2Row(id: "B6", request: o6, answer: "O6 web fallback", expectation: V2Expect.fails("browserRequired"), source: b),
         ]
         rows += V2MappedError.rows("B7", o6, "O6", source: b, profile: p)
+        rows.append(
+            V2Row(
+                id: "B8", request: o6, answer: "O6 `riskverify` (an SMS first factor; not in block B)",
+                expectation: V2Expect.generalError, source: b + " (no such case; block F/H follow O13 only for MFA and reset)",
+                uncertain: true))
         return rows
     }
 

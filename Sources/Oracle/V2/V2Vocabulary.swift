@@ -77,7 +77,7 @@ enum V2MappedError: String, CaseIterable, Sendable {
         case .passwordTooWeak: "`invalidRequest` + `passwordTooWeak`"
         case .wrongPassword: "`invalidGrant` + `invalidUserNameOrPassword`"
         case .userNotFound: "`invalidRequest` + AADSTS50034 in the message"
-        case .other: "any other error"
+        case .other: "of another kind"
         }
     }
 
@@ -98,7 +98,8 @@ enum V2MappedError: String, CaseIterable, Sendable {
     ) -> [V2Row] {
         allCases.filter { !except.contains($0) }.map { kind in
             V2Row(
-                id: prefix + kind.rawValue, request: request, answer: "\(situation): error \(kind.answer) (§3.3 r2)",
+                id: prefix + kind.rawValue, request: request,
+                answer: kind == .other ? "\(situation): any other error (§3.3 r2)" : "\(situation): error \(kind.answer) (§3.3 r2)",
                 expectation: kind.expectation(profile), source: source, uncertain: uncertain)
         }
     }
