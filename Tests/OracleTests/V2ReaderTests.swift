@@ -8,7 +8,7 @@ struct V2ReaderTests {
     static let code = V2Step(scenario: .signIn, action: .submitCode)
     static let resend = V2Step(scenario: .signIn, action: .resendCode)
 
-    func read(_ text: String, status: Int = 200) -> V2Answer { V2Answer.read(status: status, body: Array(text.utf8)) }
+    func read(_ text: String, status: Int = 200) -> V2OracleAnswer { V2OracleAnswer.read(status: status, body: Array(text.utf8)) }
 
     @Test("the reader takes state, action, token, method, hint, codeLength and links of a verify answer")
     func readsVerify() {
@@ -43,9 +43,9 @@ struct V2ReaderTests {
     @Test("a UTF-8 BOM, UTF-16 and a trailing comma read normally (R5, R7)")
     func encodings() {
         let body = V2Bodies.verify("email", token: "CT-B")
-        let bom = V2Answer.read(status: 200, body: [0xEF, 0xBB, 0xBF] + Array(body.utf8))
+        let bom = V2OracleAnswer.read(status: 200, body: [0xEF, 0xBB, 0xBF] + Array(body.utf8))
         #expect(bom.continuationToken == "CT-B")
-        let utf16 = V2Answer.read(status: 200, body: [UInt8]((body.data(using: .utf16LittleEndian)) ?? Data()))
+        let utf16 = V2OracleAnswer.read(status: 200, body: [UInt8]((body.data(using: .utf16LittleEndian)) ?? Data()))
         #expect(utf16.continuationToken == "CT-B")
         #expect(read(#"{"state":"continue","continuationToken":"CT-T",}"#).continuationToken == "CT-T")
         #expect(walkV2(Self.code, [RawResponse(status: 200, body: [0xEF, 0xBB, 0xBF] + Array(V2Bodies.continued("CT-3").utf8))])

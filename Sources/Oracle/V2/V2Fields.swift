@@ -1,6 +1,6 @@
 import Foundation
 
-/// The field readers behind ``V2Answer``: typed fields strictly (a wrong type throws), HAL parts leniently.
+/// The field readers behind ``V2OracleAnswer``: typed fields strictly (a wrong type throws), HAL parts leniently.
 enum V2Fields {
     /// The value, nil when absent or `null`.
     static func present(_ value: JSONValue?) -> JSONValue? {
@@ -31,12 +31,12 @@ enum V2Fields {
     }
 
     /// The nested error (§1.6); a flat string `error` is not read by iOS (nil); another type throws.
-    static func errorBody(_ value: JSONValue?) throws(V2FieldError) -> V2Answer.ErrorBody? {
+    static func errorBody(_ value: JSONValue?) throws(V2FieldError) -> V2OracleAnswer.ErrorBody? {
         guard let value = present(value) else { return nil }
         if case .string = value { return nil }
         guard let object = value.objectValue else { throw V2FieldError(field: "error") }
         let message = try string(object, "message", path: "error.")
-        var body = V2Answer.ErrorBody(
+        var body = V2OracleAnswer.ErrorBody(
             code: try string(object, "code", path: "error."), innerCode: nil, message: message,
             aadsts: message.map(aadstsNumbers) ?? [], detailCodes: [], detailAttributeIds: [])
         if let inner = present(object["innerError"]) {
@@ -105,12 +105,12 @@ enum V2Fields {
     }
 
     /// `_embedded.methods`, nil when absent; entries that are not objects are skipped.
-    static func methods(_ embedded: JSONValue?) -> [V2Answer.Method]? {
+    static func methods(_ embedded: JSONValue?) -> [V2OracleAnswer.Method]? {
         guard let embedded = present(embedded)?.objectValue, let list = present(embedded["methods"]) else { return nil }
         guard case .array(let items) = list else { return [] }
         return items.compactMap { item in
             guard let method = item.objectValue else { return nil }
-            return V2Answer.Method(
+            return V2OracleAnswer.Method(
                 id: lenientString(method["id"]), type: lenientString(method["type"]), hint: lenientString(method["hint"]),
                 challengeHref: href(method["_links"]?.objectValue?["challenge"], allowString: false))
         }

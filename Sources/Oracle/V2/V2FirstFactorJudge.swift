@@ -11,7 +11,7 @@ struct V2FirstFactorJudge {
     }
 
     /// O3 (block A): everything but a user-not-found and a usable method list fails.
-    func signInStart(_ at: V2Position, _ answer: V2Answer) -> Decision {
+    func signInStart(_ at: V2Position, _ answer: V2OracleAnswer) -> Decision {
         if answer.isWebFallback { return Decision("A7") }
         if let error = answer.error { return Decision(V2MappedError(error) == .userNotFound ? "A6" : "A8") }
         guard answer.continuationToken != nil else { return Decision("K3") }
@@ -33,7 +33,7 @@ struct V2FirstFactorJudge {
     }
 
     /// O6 of a first factor (block B).
-    func challenge(_ at: V2Position, _ answer: V2Answer, upfront: Bool) -> Decision {
+    func challenge(_ at: V2Position, _ answer: V2OracleAnswer, upfront: Bool) -> Decision {
         if answer.isWebFallback { return Decision("B6") }
         if let error = answer.error { return judge.mapped("B7", error) }
         guard answer.continuationToken != nil else { return Decision("K3") }
@@ -51,14 +51,14 @@ struct V2FirstFactorJudge {
     }
 
     /// An MFA demand after a first factor: the methods must all be challengeable (C2b, D8b).
-    private func mfaDemand(_ answer: V2Answer, ok: String, broken: String) -> Decision {
+    private func mfaDemand(_ answer: V2OracleAnswer, ok: String, broken: String) -> Decision {
         let methods = answer.methods ?? []
         guard !methods.isEmpty, V2Judge.allLinked(methods) else { return Decision(broken) }
         return Decision(ok)
     }
 
     /// O9 (block C).
-    func submitPassword(_ at: V2Position, _ answer: V2Answer) -> Decision {
+    func submitPassword(_ at: V2Position, _ answer: V2OracleAnswer) -> Decision {
         if answer.isWebFallback { return Decision("C5") }
         if let error = answer.error {
             return V2MappedError(error) == .wrongPassword ? Decision("C3") : judge.mapped("C4", error)
@@ -73,7 +73,7 @@ struct V2FirstFactorJudge {
     }
 
     /// O8 of a sign-in or password-reset code (block D).
-    func submitCode(_ at: V2Position, _ answer: V2Answer) -> Decision {
+    func submitCode(_ at: V2Position, _ answer: V2OracleAnswer) -> Decision {
         let reset = at.scenario == .passwordReset
         if answer.isWebFallback { return Decision("D6") }
         if let error = answer.error {

@@ -14,7 +14,7 @@ struct V2Judge {
     let step: V2Step
     let profile: V2OracleProfile
 
-    func decide(_ at: V2Position, _ answer: V2Answer, body: [UInt8]) -> Decision {
+    func decide(_ at: V2Position, _ answer: V2OracleAnswer, body: [UInt8]) -> Decision {
         if at.kind == .token { return answer.problem == .transportFailure ? Decision("K8") : token(body) }
         if let problem = answer.problem { return Decision(problem == .transportFailure ? "K8" : "K1") }
         switch at.kind {
@@ -35,16 +35,16 @@ struct V2Judge {
     }
 
     /// The mapped-error row `<prefix><letter>`.
-    func mapped(_ prefix: String, _ error: V2Answer.ErrorBody) -> Decision {
+    func mapped(_ prefix: String, _ error: V2OracleAnswer.ErrorBody) -> Decision {
         Decision(prefix + V2MappedError(error).rawValue)
     }
 
     /// True when every method has a usable `challenge` link (§3.3 r5).
-    static func allLinked(_ methods: [V2Answer.Method]) -> Bool { methods.allSatisfy { $0.challengeHref != nil } }
+    static func allLinked(_ methods: [V2OracleAnswer.Method]) -> Bool { methods.allSatisfy { $0.challengeHref != nil } }
 
     // MARK: O1, O2, O17
 
-    private func authorize(_ at: V2Position, _ answer: V2Answer) -> Decision {
+    private func authorize(_ at: V2Position, _ answer: V2OracleAnswer) -> Decision {
         let (ids, relation): ([String], String) =
             switch at.scenario {
             case .signIn: (["A1", "A2", "A2b", "A3"], "sign_in")
@@ -61,7 +61,7 @@ struct V2Judge {
         return Decision(ids[0], at.moved(to: .entry))
     }
 
-    private func resume(_ at: V2Position, _ answer: V2Answer) -> Decision {
+    private func resume(_ at: V2Position, _ answer: V2OracleAnswer) -> Decision {
         guard answer.error == nil, answer.code != nil else { return Decision("K4") }
         return Decision("K10", at.moved(to: .token))
     }
@@ -79,7 +79,7 @@ struct V2Judge {
 
     // MARK: O3, O4, O5
 
-    private func entry(_ at: V2Position, _ answer: V2Answer) -> Decision {
+    private func entry(_ at: V2Position, _ answer: V2OracleAnswer) -> Decision {
         switch at.scenario {
         case .signUp: return V2SignUpJudge(judge: self).decide(at, answer)
         case .signIn: return V2FirstFactorJudge(judge: self).signInStart(at, answer)
@@ -106,7 +106,7 @@ struct V2Judge {
 
     // MARK: O6 of a password-reset method or a second factor, O13
 
-    private func methodChallenge(_ at: V2Position, _ answer: V2Answer, mfa: Bool) -> Decision {
+    private func methodChallenge(_ at: V2Position, _ answer: V2OracleAnswer, mfa: Bool) -> Decision {
         if answer.isWebFallback { return Decision(mfa ? "F7" : "H15") }
         if let error = answer.error { return mapped(mfa ? "F8" : "H16", error) }
         guard answer.continuationToken != nil else { return Decision("K3") }
@@ -132,7 +132,7 @@ struct V2Judge {
 
     // MARK: O7, MFA O8
 
-    private func resend(_ answer: V2Answer, mfa: Bool) -> Decision {
+    private func resend(_ answer: V2OracleAnswer, mfa: Bool) -> Decision {
         if answer.isWebFallback { return Decision("E7") }
         if let error = answer.error { return mapped("E4", error) }
         guard answer.continuationToken != nil else { return Decision("K3") }
@@ -146,7 +146,7 @@ struct V2Judge {
         }
     }
 
-    private func submitChallenge(_ at: V2Position, _ answer: V2Answer) -> Decision {
+    private func submitChallenge(_ at: V2Position, _ answer: V2OracleAnswer) -> Decision {
         if answer.isWebFallback { return Decision("F7") }
         if let error = answer.error {
             return V2MappedError(error) == .invalidCode ? Decision("F5") : mapped("F8", error)

@@ -20,7 +20,7 @@ extension V2OutcomeTable {
             "`AUTHTAPE_UPDATE_GOLDEN=1 AUTHTAPE_TARGETS=Oracle swift test --filter V2MarkdownTests`.",
             "",
             "What MSAL iOS does with each V2 answer, from spec `native-auth-v2.md` §3.4 (blocks A-H, K), read by",
-            "the Oracle's own strict reader (`V2Answer`, §1.3-1.8, §3.2-3.3, decoding-rulings.md R1, R5-R7).",
+            "the Oracle's own strict reader (`V2OracleAnswer`, §1.3-1.8, §3.2-3.3, decoding-rulings.md R1, R5-R7).",
             "Profile: **\(profile.name)**. `V2OracleProfile.iOS_2_17` changes the rows its settings name.",
             "",
             "- **id**: block letter and row number; a suffix letter is a split or added variant. Rows whose",

@@ -44,7 +44,7 @@ public enum V2OutcomeTable {
         let judge = V2Judge(step: step, profile: profile)
         var hops: [V2ChainPrediction.Hop] = []
         for response in responses {
-            let answer = V2Answer.read(response)
+            let answer = V2OracleAnswer.read(response)
             let request = position.request
             let decision = judge.decide(position, answer, body: response.body)
             let row = rowsById[decision.rowId]

@@ -6,7 +6,7 @@ struct V2SignUpJudge {
     /// The maximum number of O12 polls (§3.4 H).
     static let pollLimit = 5
 
-    func decide(_ at: V2Position, _ answer: V2Answer) -> Decision {
+    func decide(_ at: V2Position, _ answer: V2OracleAnswer) -> Decision {
         if answer.isWebFallback { return Decision("G15") }
         if let error = answer.error { return signUpError(error) }
         guard answer.continuationToken != nil else { return Decision("K3") }
@@ -38,7 +38,7 @@ struct V2SignUpJudge {
         return Decision("G3")
     }
 
-    private func signUpError(_ error: V2Answer.ErrorBody) -> Decision {
+    private func signUpError(_ error: V2OracleAnswer.ErrorBody) -> Decision {
         if error.aadsts.contains(1_003_037) || error.detailCodes.contains("userAlreadyExists") { return Decision("G9a") }
         if error.aadsts.contains(90100), error.message?.lowercased().contains("username") == true { return Decision("G9b") }
         if error.innerCode == "attributeValidationError" {
@@ -50,7 +50,7 @@ struct V2SignUpJudge {
     }
 
     /// O11 and O12 (block H).
-    func resetPassword(_ at: V2Position, _ answer: V2Answer) -> Decision {
+    func resetPassword(_ at: V2Position, _ answer: V2OracleAnswer) -> Decision {
         let polls: Int
         if case .poll(let count) = at.kind { polls = count } else { polls = 0 }
         if answer.isWebFallback { return Decision("H15") }

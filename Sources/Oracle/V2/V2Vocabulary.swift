@@ -61,7 +61,7 @@ enum V2MappedError: String, CaseIterable, Sendable {
     case userNotFound = "d"
     case other = "e"
 
-    init(_ error: V2Answer.ErrorBody) {
+    init(_ error: V2OracleAnswer.ErrorBody) {
         switch (error.code, error.innerCode) {
         case ("invalidGrant", "invalidOneTimeCode"): self = .invalidCode
         case ("invalidRequest", "passwordTooWeak"): self = .passwordTooWeak

@@ -2,7 +2,8 @@ import Foundation
 
 /// One V2 server answer as the oracle reads it (spec native-auth-v2 §1.3-1.8, §3.2-3.3), with the oracle's
 /// own strict reader (``StrictJSON``, decoding-rulings.md R1 and R5-R7: one trailing comma, the first of
-/// repeated keys, every encoding Foundation detects, a number read exactly as an `Int`).
+/// repeated keys, every encoding Foundation detects, a number read exactly as an `Int`). Named apart from
+/// NativeAuthWire's `V2Answer`: Replay and Fuzz import both modules.
 ///
 /// The reader's choices where the spec is silent (each one a place the fuzzer may find a disagreement):
 /// - A field the parser reads (`state`, `action`, `continuationToken`, `code`, `id`, `type`, `hint`,
@@ -14,7 +15,7 @@ import Foundation
 /// - HAL parts (`_links`, `_embedded.methods`, `attributes`, `innerError.details`) are read leniently:
 ///   an entry of the wrong shape is skipped, so the answer misses that link or method (§1.3: unknown
 ///   parts must not break parsing).
-public struct V2Answer: Sendable, Hashable {
+public struct V2OracleAnswer: Sendable, Hashable {
     /// Why the body gives the parser nothing to work with (every problem ends in `generalError`).
     public enum Problem: Sendable, Hashable, CustomStringConvertible {
         /// Status 0: no response arrived (V2 does not retry, §3.2).
@@ -100,28 +101,28 @@ public struct V2Answer: Sendable, Hashable {
     }
 
     /// Reads one answer. Status 0 is a transport failure; an empty body is an empty object (§3.2).
-    public static func read(_ response: RawResponse) -> V2Answer {
+    public static func read(_ response: RawResponse) -> V2OracleAnswer {
         read(status: response.status, body: response.body)
     }
 
     /// Reads one answer from its status and raw body bytes.
-    public static func read(status: Int, body: [UInt8]) -> V2Answer {
-        if status == 0 { return V2Answer(status: status, problem: .transportFailure) }
-        if body.isEmpty { return V2Answer(status: status) }
+    public static func read(status: Int, body: [UInt8]) -> V2OracleAnswer {
+        if status == 0 { return V2OracleAnswer(status: status, problem: .transportFailure) }
+        if body.isEmpty { return V2OracleAnswer(status: status) }
         let document: JSONValue
         do {
             document = try StrictJSON.parse(body)
         } catch {
-            return V2Answer(status: status, problem: .notAnObject(error.description))
+            return V2OracleAnswer(status: status, problem: .notAnObject(error.description))
         }
         guard let object = document.objectValue else {
-            return V2Answer(status: status, problem: .notAnObject("top level is not an object, or a key is invalid"))
+            return V2OracleAnswer(status: status, problem: .notAnObject("top level is not an object, or a key is invalid"))
         }
-        var answer = V2Answer(status: status)
+        var answer = V2OracleAnswer(status: status)
         do throws(V2FieldError) {
             try answer.readFields(object)
         } catch {
-            return V2Answer(status: status, problem: .wrongType(error.field))
+            return V2OracleAnswer(status: status, problem: .wrongType(error.field))
         }
         return answer
     }
