@@ -101,7 +101,10 @@ struct V2CodeAndMFATableTests {
         let old = walkV2(reset, [v2(V2Bodies.continued())], profile: .iOS_2_17)
         #expect(old.consumed == 0)
         #expect(old.expectation == v2Fails("generalError"))
-        let signUp = V2Step(scenario: .signUp, action: .selectAuthMethod, role: .secondFactor)
-        #expect(walkV2(signUp, [v2(V2Bodies.verify("email"))]).consumed == 0)
+        #expect(old.unsentRow?.id == "F6")
+        let signUp = walkV2(V2Step(scenario: .signUp, action: .selectAuthMethod, role: .secondFactor), [v2(V2Bodies.verify("email"))])
+        #expect(signUp.consumed == 0)
+        #expect(signUp.unsentRow?.id == "F6")
+        #expect(signUp.uncertain)
     }
 }

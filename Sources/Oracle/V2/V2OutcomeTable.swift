@@ -39,7 +39,8 @@ public enum V2OutcomeTable {
         switch V2Position.start(step, profile: profile) {
         case .success(let start): position = start
         case .failure(let stop):
-            return V2ChainPrediction(expectation: rowsById[stop.rowId]?.expectation ?? V2Expect.generalError, hops: [])
+            let row = rowsById[stop.rowId]
+            return V2ChainPrediction(expectation: row?.expectation ?? V2Expect.generalError, hops: [], unsentRow: row)
         }
         let judge = V2Judge(step: step, profile: profile)
         var hops: [V2ChainPrediction.Hop] = []

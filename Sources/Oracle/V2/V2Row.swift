@@ -71,15 +71,18 @@ public struct V2ChainPrediction: Sendable, Hashable {
     /// The continuation token the new state must hold, read by the oracle's own strict reader (nil when
     /// no state is handed over or it holds none).
     public var expectedToken: String?
+    /// The row that ended the action before any request was sent (`F6`, `E6` under 2.17), else nil.
+    public var unsentRow: V2Row?
 
-    public init(expectation: V2Expectation, hops: [Hop], expectedToken: String? = nil) {
+    public init(expectation: V2Expectation, hops: [Hop], expectedToken: String? = nil, unsentRow: V2Row? = nil) {
         self.expectation = expectation
         self.hops = hops
         self.expectedToken = expectedToken
+        self.unsentRow = unsentRow
     }
 
     /// How many answers the action consumed (later ones belong to the next action).
     public var consumed: Int { hops.count }
     /// True when any row the walk used is uncertain: findings on it must say so.
-    public var uncertain: Bool { hops.contains { $0.row?.uncertain == true } }
+    public var uncertain: Bool { unsentRow?.uncertain == true || hops.contains { $0.row?.uncertain == true } }
 }
