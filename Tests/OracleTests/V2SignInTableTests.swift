@@ -66,6 +66,8 @@ struct V2SignInTableTests {
     func entryMissingPieces() {
         #expect(rowIds(walkV2(Self.start, [v2(401, V2Bodies.entry("sign_up"))])) == ["A3"])
         #expect(rowIds(walkV2(Self.start, [v2(401, #"{"sign_in":"/t/s"}"#)])) == ["K3"])
+        #expect(rowIds(walkV2(Self.start, [v2(401, #"{"continuation_token":"CT-0","_links":{"signIn":{"href":"/t/s"}}}"#)])) == ["A3"])
+        #expect(rowIds(walkV2(Self.start, [v2(401, #"{"continuationToken":"CT-0","_links":{"sign_in":{"href":"/t/s"}}}"#)])) == ["A1"])
     }
 
     @Test("B: an up-front password is sent in 2.17 and the flow completes through O9, O2 and O17")

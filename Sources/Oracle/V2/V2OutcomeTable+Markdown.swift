@@ -33,7 +33,12 @@ extension V2OutcomeTable {
             "- Rows marked \"not judged by the walk\" happen without a request; the walk cannot reach them.",
             "- Reader choices: `continuationToken` wins over `continuation_token`; a flat string `error` is not",
             "  read; a read field of the wrong type fails the body (K1); `_links`/methods entries of the wrong",
-            "  shape are skipped; status is never consulted; status 0 is K8 (no retry).",
+            "  shape are skipped; status is never consulted; status 0 is K8 (no retry). O1 looks only for the",
+            "  snake_case entry links (`sign_in`, flat or in `_links`); `_links.signIn` is not one (§1.5).",
+            "- Walk inputs: sign-up's first `collectAttributes` is auto-submitted (G1) at `start`, or at a later",
+            "  action whose `V2Step.sentAttributes` is empty; `email` always counts as sent. A `selectAuthMethod`",
+            "  or `resendCode` with role `secondFactor` is the MFA one (F, E6); `submitCode` with that role is F's",
+            "  `submitChallenge`.",
         ]
         var block: Character?
         for row in rows(profile: profile) {

@@ -110,8 +110,8 @@ struct V2Position: Sendable, Hashable {
             } else {
                 position.kind = .submitPassword
             }
-        case .resendCode: position.kind = .resend(mfa: secondFactor)
-        case .resendChallenge:
+        case .resendCode where !secondFactor: position.kind = .resend(mfa: false)
+        case .resendCode, .resendChallenge:
             guard profile.hasResendChallenge else { return .failure(V2Stop(rowId: "E6")) }
             position.kind = .resend(mfa: true)
         case .submitChallenge:
