@@ -45,7 +45,11 @@ public enum V2OutcomeTable {
         let judge = V2Judge(step: step, profile: profile)
         var hops: [V2ChainPrediction.Hop] = []
         for response in responses {
-            let answer = V2OracleAnswer.read(response)
+            // O17 is not a HAL answer: the judge reads its body as V1's token response (§3.2).
+            let answer =
+                position.kind == .token
+                ? V2OracleAnswer(status: response.status, problem: response.status == 0 ? .transportFailure : nil)
+                : V2OracleAnswer.read(response)
             let request = position.request
             let decision = judge.decide(position, answer, body: response.body)
             let row = rowsById[decision.rowId]
