@@ -140,14 +140,14 @@ struct V2OracleAgreementTests {
         }
     }
 
-    @Test("a short V2 campaign counts V2 rows and reports them in every format")
+    @Test("a short V2 campaign ends without findings, counts V2 rows and reports them in every format")
     func shortCampaignReportsRows() async {
         let runner = V2Runner(configuration: V2Configuration(seed: 2, cases: 400, jobs: 2))
         let result = await runner.run()
         #expect(result.findings.total == 400)
         #expect(result.findings.rows.hitCount > 10)
         for finding in result.findings.findings {
-            print("V2 finding: \(finding.key.kind) \(finding.key.step) [\(finding.key.family)] \(finding.key.expected) ⇒ \(finding.key.actual) — case \(finding.example.id) \(finding.example.details) \(finding.verdict.note)")
+            Issue.record("V2 finding: \(finding.key.kind) \(finding.key.step) [\(finding.key.family)] \(finding.key.expected) ⇒ \(finding.key.actual) — case \(finding.example.id) \(finding.example.details) \(finding.verdict.note)")
         }
         let report = V2Report(result)
         #expect(report.render(.text).contains("V2 rows hit: \(result.findings.rows.hitCount) of"))
