@@ -85,9 +85,9 @@ struct V2Position: Sendable, Hashable {
             return .success(position)
         case .selectAuthMethod:
             if secondFactor {
-                guard step.scenario == .signIn || (step.scenario == .passwordReset && profile.passwordResetMFA) else {
-                    return .failure(V2Stop(rowId: "F6"))
-                }
+                // §3.4 F: `selectAuthMethod` fails only outside sign-in and password reset (source 59128915120);
+                // only `submitChallenge` depends on the profile.
+                guard step.scenario != .signUp else { return .failure(V2Stop(rowId: "F6")) }
                 position.kind = .mfaChallenge
             } else {
                 switch step.scenario {
