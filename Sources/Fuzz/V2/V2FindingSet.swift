@@ -87,6 +87,7 @@ public struct V2RowCoverage: Sendable {
 
     public mutating func record(_ prediction: V2ChainPrediction) {
         cases += 1
+        if let row = prediction.unsentRow { hits[row.id, default: 0] += 1 }
         for hop in prediction.hops {
             if let row = hop.row { hits[row.id, default: 0] += 1 }
         }
