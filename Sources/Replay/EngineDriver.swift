@@ -12,17 +12,18 @@ public final class EngineDriver: @unchecked Sendable {
     /// The client id the built-in flows and the fuzzer use.
     public static let defaultClientId = "11111111-2222-4333-8444-555555555555"
 
-    /// An application of `clientId` at `authority` with the engine options named on the wire.
+    /// An application of `clientId` at `authority` with the engine options named on the wire and the
+    /// V2 settings (profile, link policy) of `v2Options`.
     /// - Throws: what the application's configuration refuses.
     public init(
         clientId: String = defaultClientId, authority: URL, challengeTypes: some Sequence<String>, capabilities: some Sequence<String>,
         transport: any Transport, clock: any NativeAuthClock = ImmediateClock(), uuids: any UUIDSource,
-        tokenCache: TokenCache = TokenCache()
+        tokenCache: TokenCache = TokenCache(), v2Options: MSALNativeAuthV2Options = MSALNativeAuthV2Options()
     ) throws {
         let environment = NativeAuthEnvironment(transport: transport, clock: clock, uuidSource: uuids, tokenCache: tokenCache)
         app = try MSALNativeAuthPublicClientApplication(
             clientId: clientId, authority: authority, challengeTypes: EngineOptions.challengeTypes(challengeTypes),
-            capabilities: EngineOptions.capabilities(capabilities), environment: environment)
+            capabilities: EngineOptions.capabilities(capabilities), environment: environment, v2Options: v2Options)
     }
 
     /// What one action gave the app.
@@ -44,4 +45,7 @@ public final class EngineDriver: @unchecked Sendable {
         else { return nil }
         return Performed(outcome: result.outcome, held: HeldObjects(of: result, after: held), result: result)
     }
+
+    /// A performer of V2 actions on this application, holding nothing yet (``V2ActionPerformer``).
+    public func v2Performer() -> V2ActionPerformer { V2ActionPerformer(app: app) }
 }
