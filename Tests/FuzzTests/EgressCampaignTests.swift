@@ -51,5 +51,21 @@ struct EgressCampaignTests {
             "  1× egress: 1:2 at signIn.start @ link challenge: continuationToken to http://login.contoso.com (http)",
         ])
         #expect(EgressLog().lines().isEmpty)
+        #expect(EgressLog().jsonNode().serialized() == #"{"cases":0,"groups":[]}"#)
+        let json = first.jsonNode().serialized()
+        #expect(json.hasPrefix(#"{"cases":4,"groups":[{"step":"signIn.submitCode @ link verify","kinds":["continuationToken","otp"],"reasons":["other origin"],"count":3,"example":"1:1""#))
+        for value in ["CT-1", "CT-2", "204918"] { #expect(!json.contains(value)) }
+    }
+
+    @Test("a V2 campaign lists its egress cases apart from findings, in the text and JSON reports")
+    func v2CampaignReportsEgress() async {
+        let configuration = V2Configuration(seed: 1, cases: 200, caseTimeout: 10, operators: Self.hrefOperators, minimise: false)
+        let result = await V2Runner(configuration: configuration).run()
+        #expect(result.findings.egress.total > 0)
+        let text = V2Report(result).text()
+        #expect(text.contains("egress: \(result.findings.egress.total) cases (credentials sent outside the authority"))
+        #expect(text.contains("× egress: 1:"))
+        let json = V2Report(result).jsonNode()
+        #expect(json["egress"]?["cases"] == .number(String(result.findings.egress.total)))
     }
 }

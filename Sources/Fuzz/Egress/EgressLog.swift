@@ -77,6 +77,20 @@ public struct EgressLog: Sendable, Hashable {
     /// How many cases sent a credential outside the authority.
     public var total: Int { groups.values.reduce(0) { $0 + $1.count } }
 
+    /// The JSON report's `egress` member: `{"cases": N, "groups": [{step, kinds, reasons, count, example, line}]}`.
+    public func jsonNode() -> JSONNode {
+        .object([
+            ("cases", .number(String(total))),
+            ("groups", .array(entries.map { entry in
+                .object([
+                    ("step", .string(entry.step)), ("kinds", .array(entry.kinds.map { .string($0.rawValue) })),
+                    ("reasons", .array(entry.reasons.map { .string($0.rawValue) })), ("count", .number(String(entry.count))),
+                    ("example", .string(entry.exampleId)), ("line", .string(entry.exampleLine)),
+                ])
+            })),
+        ])
+    }
+
     /// The report's egress section: `egress: N cases (a risk of the SDK's link handling, not findings)`, then one
     /// line per group: `  <count>× <example report line>`. Empty when no case had egress.
     public func lines() -> [String] {
