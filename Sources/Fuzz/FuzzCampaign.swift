@@ -27,11 +27,13 @@ public struct FuzzCampaignOptions: Sendable {
     public var transportTimeout: Double
     /// Table-directed answers among the operators (``Operators/campaign``), or not (``Operators/all``).
     public var tableAnswers: Bool
+    /// Which built-in flows: V1, V2 or both (a time budget is split evenly between them).
+    public var flowFamilies: FlowFamilies
 
     public init(seed: UInt64? = nil, cases: Int? = nil, duration: Double? = nil, jobs: Int = 2, outDirectory: String? = nil,
                 reports: [ReportFormat] = [.text], flowNames: [String] = [], extraFlows: [FuzzFlow] = [],
                 includeBuiltIn: Bool = true, singleCase: UInt64? = nil, caseTimeout: Double = 2,
-                transportCases: Int = 0, transportTimeout: Double = 1, tableAnswers: Bool = true) {
+                transportCases: Int = 0, transportTimeout: Double = 1, tableAnswers: Bool = true, flowFamilies: FlowFamilies = .all) {
         self.seed = seed
         self.cases = cases
         self.duration = duration
@@ -46,6 +48,7 @@ public struct FuzzCampaignOptions: Sendable {
         self.transportCases = transportCases
         self.transportTimeout = transportTimeout
         self.tableAnswers = tableAnswers
+        self.flowFamilies = flowFamilies
     }
 }
 
@@ -85,11 +88,32 @@ public enum FuzzCampaign {
         let seed = options.seed ?? FuzzSeed.fromClock()
         sinks.note("seed \(seed)")
         let flows = try Self.flows(options)
+        let families = (flows.isEmpty ? 0 : 1) + (v2Flows(options).isEmpty ? 0 : 1)
         let configuration = FuzzConfiguration(
-            seed: seed, cases: options.cases, duration: options.duration, jobs: options.jobs,
+            seed: seed, cases: options.cases, duration: budget(options, families: families), jobs: options.jobs,
             caseTimeout: options.caseTimeout, flows: flows, operators: options.tableAnswers ? Operators.campaign : Operators.all)
         let runner = FuzzRunner(configuration: configuration)
-        if let index = options.singleCase { return await runSingle(runner: runner, index: index, print: sinks.output) }
+        if let index = options.singleCase {
+            if flows.isEmpty { return await runSingleV2(options, seed: seed, index: index, print: sinks.output) }
+            return await runSingle(runner: runner, index: index, print: sinks.output)
+        }
+        var v1Text: [ReportFormat: String]?
+        var problems = 0
+        if !flows.isEmpty {
+            let (texts, count) = try await runV1(options, runner: runner, seed: seed, flows: flows, sinks: sinks)
+            v1Text = texts
+            problems += count
+        }
+        let v2 = try await runV2(options, seed: seed, families: families, sinks: sinks)
+        problems += Self.problems(v2)
+        for format in options.reports { sinks.output(render(v1Text?[format], v2: v2, as: format)) }
+        return problems > 0 ? 1 : 0
+    }
+
+    /// The V1 cases and transport phase: each asked-for report rendered, and the number of problems.
+    static func runV1(_ options: FuzzCampaignOptions, runner: FuzzRunner, seed: UInt64, flows: [FuzzFlow], sinks: FuzzCampaignSinks)
+        async throws -> ([ReportFormat: String], Int)
+    {
         var onProgress: (@Sendable (FuzzProgress) -> Void)?
         if let line = sinks.progress {
             onProgress = { progress in
@@ -113,24 +137,29 @@ public enum FuzzCampaign {
             transport = try await runTransportPhase(seed: seed, flows: flows, options: options, sinks: sinks)
         }
         let report = FuzzReport(withRepro)
-        for format in options.reports { sinks.output(render(report, transport: transport, as: format)) }
+        var texts: [ReportFormat: String] = [:]
+        for format in options.reports { texts[format] = render(report, transport: transport, as: format) }
         let baselineFailures = withRepro.baseline.filter { $0.verdict.kind != VerdictKind.pass }.count
-        let problems = withRepro.findings.findingCases + baselineFailures + (transport?.result.findings.findingCases ?? 0)
-        return problems > 0 ? 1 : 0
+        return (texts, withRepro.findings.findingCases + baselineFailures + (transport?.result.findings.findingCases ?? 0))
     }
 
     /// The flows a campaign of `options` fuzzes: the built-in ones (unless captures replace them) and
     /// the extra ones, narrowed to `flowNames`.
     public static func flows(_ options: FuzzCampaignOptions) throws -> [FuzzFlow] {
-        var flows = options.includeBuiltIn ? BaseFlows.all : []
+        var flows = options.includeBuiltIn && options.flowFamilies.includesV1 ? BaseFlows.all : []
         if !options.flowNames.isEmpty {
-            for name in options.flowNames where BaseFlows.named(name) == nil && !options.extraFlows.contains(where: { $0.name == name }) {
-                throw FuzzCampaignError(.usage, "unknown flow '\(name)'; built-in flows: " + BaseFlows.all.map(\.name).joined(separator: ", "))
+            for name in options.flowNames where BaseFlows.named(name) == nil && V2BaseFlows.named(name) == nil
+                && !options.extraFlows.contains(where: { $0.name == name })
+            {
+                throw FuzzCampaignError(.usage, "unknown flow '\(name)'; built-in flows: "
+                                        + (BaseFlows.all.map(\.name) + V2BaseFlows.all.map(\.name)).joined(separator: ", "))
             }
             flows = flows.filter { options.flowNames.contains($0.name) }
         }
-        flows += options.extraFlows.filter { options.flowNames.isEmpty || options.flowNames.contains($0.name) }
-        guard !flows.isEmpty else { throw FuzzCampaignError(.usage, "no flows to fuzz") }
+        if options.flowFamilies.includesV1 {
+            flows += options.extraFlows.filter { options.flowNames.isEmpty || options.flowNames.contains($0.name) }
+        }
+        guard !flows.isEmpty || !v2Flows(options).isEmpty else { throw FuzzCampaignError(.usage, "no flows to fuzz") }
         return flows
     }
 

@@ -23,7 +23,7 @@ struct Minimiser {
         var improved = true
         while improved, runs < budget {
             improved = false
-            for candidate in candidates(best.mutatedResponse) {
+            for candidate in Self.candidates(best.mutatedResponse) {
                 guard runs < budget else { break }
                 runs += 1
                 var trial = best
@@ -45,7 +45,7 @@ struct Minimiser {
     }
 
     /// Smaller variants of a response, smallest change first.
-    func candidates(_ response: FuzzResponse) -> [FuzzResponse] {
+    static func candidates(_ response: FuzzResponse) -> [FuzzResponse] {
         var out: [FuzzResponse] = []
         if let node = JSONNode.parse(response.body), let members = node.members {
             for index in members.indices {

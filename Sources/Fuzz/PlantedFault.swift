@@ -13,6 +13,12 @@ public struct FaultScene: Sendable {
     public var sentToken: String?
     /// The URL of the action's last request.
     public var lastURL: String
+    /// The answers the flow's script holds for the action (unmutated).
+    public var scripted: [FuzzResponse]
+    /// The index of the action in its flow.
+    public var action: Int
+    /// What the token cache holds when the action is a getAccessToken without a forced refresh.
+    public var cache: TokenCacheRead.State
 
     /// The scene of `observation`, an observation of action `action` of `flow`.
     init(flow: FuzzFlow, action: Int, observation: Observation) {
@@ -22,6 +28,9 @@ public struct FaultScene: Sendable {
         served = requests.compactMap(\.served)
         sentToken = requests.first?.continuationToken
         lastURL = requests.last?.url ?? ""
+        scripted = flow.actions[action].responses
+        self.action = action
+        cache = TokenCacheRead.state(flow: flow, action: action)
     }
 
     /// The last answer the action was served, read as a server answer.
@@ -148,6 +157,14 @@ extension Observation {
     /// Ends the action with `callback` and a state (or none).
     mutating func become(_ callback: String, error: String? = nil, state: String? = nil, token: String? = nil) {
         outcome = Outcome(callback: callback, error: error, newState: state, newStateToken: state == nil ? nil : token)
+    }
+
+    /// The action answered from the token cache: nothing sent, the cached token handed over.
+    mutating func serveFromCache() {
+        guard actionRequests > 0, actionRequests <= requests.count else { return }
+        requests.removeLast(actionRequests)
+        actionRequests = 0
+        become("onAccessTokenRetrieveCompleted")
     }
 
     var callback: String? { outcome?.callback }

@@ -10,7 +10,12 @@ struct ReproRedactor {
     private(set) var table: [String: String] = [:]
     private var counters: [String: Int] = [:]
 
-    init(requests: [SentRequest]) {
+    /// V2's secret members (spec native-auth-v2 §5): JSON requests and HAL answers.
+    static let v2RequestFields = ["continuationToken", "password", "newPassword", "otp"]
+    static let v2AnswerFields = ["continuationToken", "continuation_token", "access_token", "refresh_token", "id_token"]
+
+    init(requests: [SentRequest], v2: Bool = false) {
+        if v2 { addV2(requests) }
         for request in requests {
             for (name, value) in FormReader.pairs(request.body) where ReproRedactor.formFields.contains(name) {
                 add(value, kind: name == "new_password" ? "password" : name)
@@ -19,6 +24,23 @@ struct ReproRedactor {
                 for key in ReproRedactor.jsonFields {
                     for value in node.values(of: key).compactMap(\.stringValue) { add(value, kind: key) }
                 }
+            }
+        }
+    }
+
+    /// V2 values: JSON request members (`attributes.password` too), HAL answer tokens and O2's code.
+    private mutating func addV2(_ requests: [SentRequest]) {
+        for request in requests {
+            if let node = JSONNode.parse(request.body) {
+                for key in ReproRedactor.v2RequestFields {
+                    for value in node.values(of: key).compactMap(\.stringValue) { add(value, kind: key == "newPassword" ? "password" : key) }
+                }
+            }
+            if let served = request.served, let node = JSONNode.parse(served.body) {
+                for key in ReproRedactor.v2AnswerFields {
+                    for value in node.values(of: key).compactMap(\.stringValue) { add(value, kind: key) }
+                }
+                if let code = node["code"]?.stringValue, node["error"] == nil { add(code, kind: "code") }
             }
         }
     }

@@ -17,6 +17,8 @@ public struct SentRequest: Sendable, Hashable {
     public var served: FuzzResponse?
     /// The flow action the request belongs to.
     public var action: Int
+    /// The HTTP method (V2's password update is a `PUT`).
+    public var method: String = "POST"
 }
 
 /// A transport that serves a scripted list of answers in order and records every request.
@@ -61,7 +63,7 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
         let body = request.body.withUnsafeBytes { [UInt8]($0) }
         var record = SentRequest(
             url: request.url.absoluteString, headers: request.headers.map { .init($0.name, $0.value) }, body: body,
-            continuationToken: FormReader.value(of: "continuation_token", in: body), served: nil, action: 0)
+            continuationToken: FormReader.value(of: "continuation_token", in: body), served: nil, action: 0, method: request.method)
         let next: FuzzResponse? = lock.withLock {
             let answer: FuzzResponse? = position < queue.count ? queue[position] : nil
             if answer != nil { position += 1 }

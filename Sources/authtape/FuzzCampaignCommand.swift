@@ -38,6 +38,9 @@ struct FuzzCampaignCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Only this built-in flow (repeatable).")
     var flow: [String] = []
 
+    @Option(name: .long, help: "Built-in flows: v1, v2 (server-driven HAL journeys) or all; a --duration is split evenly.")
+    var flows: FuzzFlowFamilyChoice = .all
+
     @Option(name: .customLong("case"), help: "Run only this case index of the seed and show it in detail.")
     var caseIndex: UInt64?
 
@@ -60,7 +63,9 @@ struct FuzzCampaignCommand: AsyncParsableCommand {
     func run() async throws {
         var extraFlows = try FuzzCaseOptions.captureFlows(captures)
         let runSeed = selection.runSeed
-        extraFlows += ActionExplorer(seed: runSeed).flows(count: selection.exploredFlows(hasCaptures: !captures.isEmpty))
+        if flows != .v2 {
+            extraFlows += ActionExplorer(seed: runSeed).flows(count: selection.exploredFlows(hasCaptures: !captures.isEmpty))
+        }
         let formats = report.compactMap(\.format)
         let options = FuzzCampaignOptions(
             seed: runSeed, cases: selection.cases, duration: selection.duration?.seconds, jobs: selection.jobs,
@@ -68,7 +73,7 @@ struct FuzzCampaignCommand: AsyncParsableCommand {
             reports: formats.isEmpty && !report.contains(.html) ? [.text] : formats, flowNames: flow, extraFlows: extraFlows,
             includeBuiltIn: captures.isEmpty, singleCase: caseIndex, caseTimeout: caseTimeout,
             transportCases: noTransportFaults ? 0 : transportCases, transportTimeout: transportTimeout,
-            tableAnswers: !selection.noTableAnswers)
+            tableAnswers: !selection.noTableAnswers, flowFamilies: flows.families)
         let terminal = isatty(STDERR_FILENO) == 1
         let note: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         let progress: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data("\r\(line)   \u{1B}[K".utf8)) }
@@ -83,6 +88,13 @@ struct FuzzCampaignCommand: AsyncParsableCommand {
         if let folder = htmlFolder(seed: runSeed) { try await writeHTMLReport(folder: folder) }
         if status != 0 { throw ExitCode(status) }
     }
+}
+
+/// What `--flows` may name.
+enum FuzzFlowFamilyChoice: String, ExpressibleByArgument, CaseIterable {
+    case v1, v2, all
+
+    var families: FlowFamilies { FlowFamilies(rawValue: rawValue) ?? .all }
 }
 
 /// What `--report` may name: a format printed to standard output, or `html` (a page in --out).

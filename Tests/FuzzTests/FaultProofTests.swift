@@ -19,7 +19,7 @@ struct FaultProofTests {
         for kind in ["wrong error type for a suberror", "newState dropped", "newState kept wrongly", "old continuation token kept",
                      "a retry added", "a retry dropped", "redirect ignored", "redirect honoured where MSAL ignores it",
                      "unknown value treated as known", "missing field tolerated", "token lifetime ignored",
-                     "error code checked at the wrong position"] {
+                     "error code checked at the wrong position", "expired token served from the cache"] {
             #expect(kinds.contains(kind), "no planted fault of the kind \(kind)")
         }
     }
@@ -40,6 +40,29 @@ struct FaultProofTests {
         let slowest = kills.compactMap(\.caseCount).max() ?? 0
         print(FaultProof.table(kills))
         print("slowest kill: \(slowest) cases")
+    }
+
+    static let cacheFaults = ["tokens.expiresInIgnored", "tokens.expiredTokenServed", "tokens.expiryMarginIgnored"]
+
+    @Test("the token cache faults are caught by explored walks, and only by them")
+    func tokenCacheFaultsAreCaught() async throws {
+        let faults = try #require(PlantedFault.named(Self.cacheFaults))
+        let explored = FuzzConfiguration(seed: 1, cases: 3_000, caseTimeout: 10,
+                                         flows: BaseFlows.all + ActionExplorer(seed: 1).flows(count: 24),
+                                         operators: testOperators, minimise: false)
+        let kills = await FaultProof(configuration: explored, faults: faults).run()
+        for kill in kills {
+            #expect(kill.caseIndex != nil, "\(kill.fault.name) survived")
+            #expect(kill.caughtByBaseline)
+        }
+        #expect(kills.first?.verdict?.kind == .requestCount)
+        print(FaultProof.table(kills))
+        // The built-in flows never call getAccessToken without forcing a refresh: there the faults live on.
+        let builtIn = FuzzConfiguration(seed: 1, cases: 1_000, caseTimeout: 10, flows: BaseFlows.all,
+                                        operators: testOperators, minimise: false)
+        for kill in await FaultProof(configuration: builtIn, faults: faults).run() {
+            #expect(kill.caseIndex == nil && !kill.caughtByBaseline, "\(kill.fault.name) caught without a cache read")
+        }
     }
 
     @Test("a faulty source through the campaign runner reports findings the real engine does not have")

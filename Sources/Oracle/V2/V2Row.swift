@@ -71,41 +71,28 @@ public struct V2ChainPrediction: Sendable, Hashable {
     /// The continuation token the new state must hold, read by the oracle's own strict reader (nil when
     /// no state is handed over or it holds none).
     public var expectedToken: String?
+    /// The row that ended the action before any request was sent (`F6`, `E6` under 2.17), else nil.
+    public var unsentRow: V2Row?
 
-    public init(expectation: V2Expectation, hops: [Hop], expectedToken: String? = nil) {
+    /// The uncertain row that handed over the state this action acts on, when everything the action does
+    /// follows from that row alone (a sign-up method selection only exists in G11), else nil.
+    public var stateRow: V2Row?
+
+    public init(
+        expectation: V2Expectation, hops: [Hop], expectedToken: String? = nil, unsentRow: V2Row? = nil,
+        stateRow: V2Row? = nil
+    ) {
         self.expectation = expectation
         self.hops = hops
         self.expectedToken = expectedToken
+        self.unsentRow = unsentRow
+        self.stateRow = stateRow
     }
 
     /// How many answers the action consumed (later ones belong to the next action).
     public var consumed: Int { hops.count }
     /// True when any row the walk used is uncertain: findings on it must say so.
-    public var uncertain: Bool { hops.contains { $0.row?.uncertain == true } }
-}
-
-/// Which MSAL the V2 table models (uncertain points are profile settings, spec §3.0 and §3.5).
-public struct V2OracleProfile: Sendable, Hashable, CustomStringConvertible {
-    /// What the profile models, printed in every report.
-    public var name: String
-    /// 2.18.1 folds a wrong sign-in password into `isInvalidPassword` (§3.5); earlier: `isInvalidCredentials`.
-    public var wrongPasswordIsInvalidPassword: Bool
-    /// 2.18.1 adds `resendChallenge` on the MFA verification state (§3.5).
-    public var hasResendChallenge: Bool
-
-    public init(name: String, wrongPasswordIsInvalidPassword: Bool, hasResendChallenge: Bool) {
-        self.name = name
-        self.wrongPasswordIsInvalidPassword = wrongPasswordIsInvalidPassword
-        self.hasResendChallenge = hasResendChallenge
+    public var uncertain: Bool {
+        stateRow?.uncertain == true || unsentRow?.uncertain == true || hops.contains { $0.row?.uncertain == true }
     }
-
-    /// The default: MSAL iOS 2.18.1 as far as the code read and its release notes say.
-    public static let iOS_2_18_1 = V2OracleProfile(
-        name: "MSAL iOS 2.18.1, rows inferred from the 2.16-2.17 code and the 2.18.1 notes",
-        wrongPasswordIsInvalidPassword: true, hasResendChallenge: true)
-    /// MSAL iOS 2.17 (the 2.16-2.17 code read).
-    public static let iOS_2_17 = V2OracleProfile(
-        name: "MSAL iOS 2.17, from the 2.16-2.17 code", wrongPasswordIsInvalidPassword: false, hasResendChallenge: false)
-
-    public var description: String { name }
 }

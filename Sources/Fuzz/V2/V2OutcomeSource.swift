@@ -1,0 +1,182 @@
+import Foundation
+import NativeAuth
+import Oracle
+import Replay
+
+/// Produces what the system under test did in one V2 case. The real one drives the engine's V2 API;
+/// tests and planted faults (``V2AlteredSource``) put deliberately broken ones in its place.
+public protocol V2OutcomeSource: Sendable {
+    /// Runs `flow`'s actions `0...action`, serving the flow's answers to the earlier actions and
+    /// `responses` to action `action`, and reports what happened at that action.
+    func observe(flow: V2FuzzFlow, action: Int, responses: [FuzzResponse]) async -> Observation
+}
+
+/// What a planted fault sees of one V2 case (the V2 counterpart of ``FaultScene``): the action, the
+/// answers its requests were served and the requests themselves.
+public struct V2FaultScene: Sendable {
+    /// The oracle step of the action.
+    public var step: V2Step
+    /// The user call of the action.
+    public var call: V2Call
+    /// The answers served to the action's requests, in order (a transport fault included).
+    public var served: [FuzzResponse]
+    /// The action's requests, in order.
+    public var requests: [SentRequest]
+    /// The continuation token the action's first request sent (JSON `continuationToken` or form
+    /// `continuation_token`), read by the fuzzer's own readers.
+    public var sentToken: String? { requests.first.flatMap(V2FaultScene.token(of:)) }
+
+    /// The scene of `observation`, an observation of action `action` of `flow`.
+    public init(flow: V2FuzzFlow, action: Int, observation: Observation) {
+        step = flow.actions[action].step
+        call = flow.actions[action].call
+        requests = Array(observation.requests.suffix(observation.actionRequests))
+        served = requests.compactMap(\.served)
+    }
+
+    /// The continuation token a request sent.
+    public static func token(of request: SentRequest) -> String? {
+        request.continuationToken ?? JSONNode.parse(request.body)?["continuationToken"]?.stringValue
+    }
+}
+
+/// An engine bug planted on top of another source: `change` turns what the engine did into what an
+/// engine with that bug would do, seeing the case's ``V2FaultScene``.
+public struct V2AlteredSource: V2OutcomeSource {
+    public let base: any V2OutcomeSource
+    public let change: @Sendable (V2FaultScene, inout Observation) -> Void
+
+    public init(base: any V2OutcomeSource = V2EngineSource(), change: @escaping @Sendable (V2FaultScene, inout Observation) -> Void) {
+        self.base = base
+        self.change = change
+    }
+
+    public func observe(flow: V2FuzzFlow, action: Int, responses: [FuzzResponse]) async -> Observation {
+        var observation = await base.observe(flow: flow, action: action, responses: responses)
+        guard observation.prefixProblem == nil, observation.outcome != nil, action < flow.actions.count else { return observation }
+        change(V2FaultScene(flow: flow, action: action, observation: observation), &observation)
+        return observation
+    }
+}
+
+/// The real system under test: a fresh V2 engine per case (the fuzzer's ``ScriptTransport``, a clock that
+/// never waits, seeded ids) whose states the "app" keeps and calls, as spec §3.1 says an app does: a
+/// failed action hands back no state, so the next action calls the state held before it.
+public struct V2EngineSource: V2OutcomeSource {
+    /// The authority every V2 flow talks to (the §2 tenant; hrefs are resolved against it).
+    public static let authority = URL(string: "https://login.contoso.com/\(V2Answers.tenant)")!
+    /// The scheme and host HAL operators make absolute hrefs on.
+    public static let origin = "https://login.contoso.com"
+
+    public var options: MSALNativeAuthV2Options
+
+    public init(options: MSALNativeAuthV2Options = MSALNativeAuthV2Options()) { self.options = options }
+
+    public func observe(flow: V2FuzzFlow, action: Int, responses: [FuzzResponse]) async -> Observation {
+        guard action < flow.actions.count, let rig = V2Rig(options: options) else {
+            return Observation(outcome: nil, prefixProblem: "the engine rejected the configuration")
+        }
+        for index in 0..<action {
+            guard await rig.perform(flow.actions[index].call, responses: flow.actions[index].responses, index: index) != nil else {
+                return rig.stopped(index, flow.actions[index].call)
+            }
+        }
+        let before = rig.transport.requestCount
+        guard let result = await rig.perform(flow.actions[action].call, responses: responses, index: action) else {
+            return rig.stopped(action, flow.actions[action].call)
+        }
+        let requests = rig.transport.requests
+        return Observation(outcome: result.outcome, errorMessage: result.error?.errorDescription, requests: requests,
+                           actionRequests: requests.count - before)
+    }
+}
+
+/// One V2 engine on a scripted transport, and the state the app holds.
+final class V2Rig: @unchecked Sendable {
+    let transport = ScriptTransport()
+    let app: MSALNativeAuthPublicClientApplication
+    /// The last state handed over (a failed action leaves it in place).
+    private var held: MSALNativeAuthState?
+
+    init?(options: MSALNativeAuthV2Options) {
+        let environment = NativeAuthEnvironment(
+            transport: transport, clock: CaseClock(), uuidSource: SeededUUIDSource(seed: 7), tokenCache: TokenCache())
+        guard let app = try? MSALNativeAuthPublicClientApplication(
+            clientId: EngineDriver.defaultClientId, authority: V2EngineSource.authority, challengeTypes: [.OOB, .password],
+            environment: environment, v2Options: options)
+        else { return nil }
+        self.app = app
+    }
+
+    /// Performs `call` with `responses` loaded; nil when the app holds no state the call can be made on.
+    func perform(_ call: V2Call, responses: [FuzzResponse], index: Int) async -> MSALNativeAuthV2Result? {
+        transport.load(responses, action: index)
+        guard let result = await run(call) else { return nil }
+        if let state = result.state { held = state }
+        return result
+    }
+
+    /// The observation of a case whose action `index` could not be called.
+    func stopped(_ index: Int, _ call: V2Call) -> Observation {
+        Observation(outcome: nil, requests: transport.requests,
+                    prefixProblem: "action \(index) (\(call.method)) has no state to call it on")
+    }
+
+    private func run(_ call: V2Call) async -> MSALNativeAuthV2Result? {
+        switch call {
+        case .signIn(let username):
+            return await app.signInV2(parameters: MSALNativeAuthSignInParametersV2(username: username))
+        case .signUp(let username, let attributes):
+            let parameters = MSALNativeAuthSignUpParametersV2(username: username)
+            parameters.attributes = attributes
+            return await app.signUpV2(parameters: parameters)
+        case .resetPassword(let username):
+            return await app.resetPasswordV2(parameters: MSALNativeAuthResetPasswordParametersV2(username: username))
+        case .selectAuthMethod(let id):
+            guard let state = held as? MSALNativeAuthAuthMethodSelectionRequiredState,
+                  let method = state.authMethods.first(where: { $0.id == id }) else { return nil }
+            return await state.selectAuthMethod(method)
+        case .submitCode(let code):
+            guard let state = held as? MSALNativeAuthCodeRequiredState else { return nil }
+            return await state.submitCode(code: code)
+        case .resendCode:
+            guard let state = held as? MSALNativeAuthCodeRequiredState else { return nil }
+            return await state.resendCode()
+        case .submitPassword(let password):
+            guard let state = held as? MSALNativeAuthPasswordRequiredState else { return nil }
+            return await state.submitPassword(password: password)
+        case .submitAttributes(let attributes):
+            guard let state = held as? MSALNativeAuthAttributesRequiredState else { return nil }
+            return await state.submitAttributes(attributes: attributes)
+        case .submitNewPassword(let password):
+            guard let state = held as? MSALNativeAuthNewPasswordRequiredState else { return nil }
+            return await state.submitNewPassword(password: password)
+        case .submitChallenge(let code):
+            guard let state = held as? MSALNativeAuthMFAVerificationRequiredState else { return nil }
+            return await state.submitChallenge(challenge: code)
+        case .resendChallenge:
+            guard let state = held as? MSALNativeAuthMFAVerificationRequiredState else { return nil }
+            return await state.resendChallenge()
+        case .signInAfterFlow:
+            guard let state = held as? MSALNativeAuthSignInAfterFlowState else { return nil }
+            return await state.signIn()
+        }
+    }
+}
+
+extension MSALNativeAuthV2Result {
+    /// The state handed over, if any.
+    var state: MSALNativeAuthState? {
+        switch self {
+        case .codeRequired(let state): state
+        case .passwordRequired(let state): state
+        case .authMethodSelectionRequired(let state): state
+        case .mfaVerificationRequired(let state): state
+        case .attributesRequired(let state): state
+        case .signInAfterSignUpRequired(let state): state
+        case .newPasswordRequired(let state): state
+        case .signInAfterResetPasswordRequired(let state): state
+        case .completed, .error: nil
+        }
+    }
+}
