@@ -45,6 +45,9 @@ struct V2ReplayTests {
         #expect(flow.steps[2].actual?.error == "MSALNativeAuthFlowError.invalidPassword")
         #expect(flow.steps[3].earlierState == nil)
         #expect(flow.steps.allSatisfy { !$0.diagnostics.contains { $0.contains("refused") } })
+        // The V2 oracle agrees with the engine on every step.
+        #expect(flow.steps.allSatisfy { $0.passed }, "\(flow.steps.map(\.diagnostics))")
+        #expect(result.passed)
     }
 
     @Test("an email-code sign-in with a wrong code and a resend replays with every request matched")
@@ -61,6 +64,7 @@ struct V2ReplayTests {
             "onAuthMethodSelectionRequired", "onCodeRequired", "onFlowError", "onCodeRequired", "onFlowCompleted",
         ])
         #expect(steps[2].actual?.error == "MSALNativeAuthFlowError.invalidCode")
+        #expect(result.passed, "\(steps.map(\.diagnostics))")
     }
 
     @Test("absolute hrefs in the answers, as other tools export them, replay the same")

@@ -13,7 +13,8 @@ enum V2Verdict {
             notes: [])
         let responses = exchanges.map { RawResponse(status: $0.status, headers: $0.responseHeaders, body: $0.responseBody) }
         let walk = V2OutcomeTable.walk(from: oracleStep, responses: responses, profile: profile)
-        step.uncertainRows = walk.hops.compactMap(\.row).filter(\.uncertain).map(\.id)
+        let used = [walk.stateRow, walk.unsentRow].compactMap { $0 } + walk.hops.compactMap(\.row)
+        step.uncertainRows = used.filter(\.uncertain).map(\.id)
         switch walk.expectation {
         case .outcome(let expected):
             let newToken: String? =
