@@ -3,7 +3,9 @@ import Oracle
 /// Action exploration: flows made of user actions chosen from a seed, state by state. At each state
 /// the explorer offers every action the public API has there (submit, resend, submitPassword after a
 /// password-required callback, another attributes page, the MFA and registration choices, the
-/// sign-in after a flow, getAccessToken with a forced refresh once signed in) and scripts for it answers synthesised from the protocol's example shapes
+/// sign-in after a flow, and once signed in getAccessToken: forced, answered from the token cache, or after the app
+/// waited past the access token's expiry or into MSAL's five-minute margin, the injected clock moved on by
+/// ``FuzzAction/wait``; ``TokenCacheRead``) and scripts for it answers synthesised from the protocol's example shapes
 /// (native-auth-api.md §8), one class per outcome the action leads to; nothing comes from the engine.
 /// The unmutated answers of every explored flow must pass the oracle (a test checks it), so the cases
 /// made from them judge the engine on paths the built-in flows never take.
@@ -15,6 +17,9 @@ public struct ActionExplorer: Sendable {
 
     /// How many explored flows `authtape fuzz` adds to the built-in ones unless told otherwise.
     public static let defaultFlowCount = 24
+
+    /// getAccessToken calls a walk signed in at its length may still make (the token cache's rows).
+    static let tokenCallsAfterLength = 2
 
     /// Where an explored flow stands: which state the last result handed over.
     enum State: Hashable {
@@ -28,9 +33,12 @@ public struct ActionExplorer: Sendable {
         var step: Step
         var answers: [FuzzResponse]
         var next: State
+        /// Seconds the app waits before the call.
+        var wait: Double = 0
     }
 
-    /// `count` flows, each a walk of at most `length` actions from the start.
+    /// `count` flows, each a walk of at most `length` actions from the start, plus up to
+    /// ``tokenCallsAfterLength`` getAccessToken calls when the walk is signed in by then.
     public func flows(count: Int = 24, length: Int = 7) -> [FuzzFlow] {
         (0..<max(0, count)).map { flow(number: $0, length: length) }
     }
@@ -42,11 +50,11 @@ public struct ActionExplorer: Sendable {
         var state = State.start
         var actions: [FuzzAction] = []
         var calls: [String] = []
-        while state != .done, actions.count < length {
+        while state != .done, actions.count < length + (state == .signedIn ? Self.tokenCallsAfterLength : 0) {
             let offered = moves(from: state, tokens: &tokens)
             guard !offered.isEmpty else { break }
             let move = offered[random.below(offered.count)]
-            actions.append(FuzzAction(move.call, step: move.step, responses: move.answers))
+            actions.append(FuzzAction(move.call, step: move.step, responses: move.answers, wait: move.wait))
             calls.append(move.call.method)
             state = move.next
         }
@@ -141,9 +149,18 @@ public struct ActionExplorer: Sendable {
         case .afterReset:
             return [Move(call: .signInAfterFlow, step: .signInAfterResetPassword, answers: [BaseFlows.tokenResponse], next: .signedIn)]
         case .signedIn:
-            // getAccessToken with a forced refresh (the refresh-token grant); the walk ends after it.
-            return [Move(call: .getAccessToken(forceRefresh: true), step: .getAccessToken, answers: [BaseFlows.tokenResponse],
-                         next: .done)]
+            // A fresh access token (expires_in 3599) is cached here. A forced refresh and a call after the app
+            // waited past the expiry (or into the five-minute margin) send the refresh-token grant; a call
+            // without waiting is answered from the cache: its answer is served only to an engine that asks.
+            let token = BaseFlows.tokenResponse
+            return [
+                Move(call: .getAccessToken(forceRefresh: true), step: .getAccessToken, answers: [token], next: .signedIn),
+                Move(call: .getAccessToken(forceRefresh: false), step: .getAccessToken, answers: [token], next: .signedIn),
+                Move(call: .getAccessToken(forceRefresh: false), step: .getAccessToken, answers: [token], next: .signedIn,
+                     wait: 3_600),
+                Move(call: .getAccessToken(forceRefresh: false), step: .getAccessToken, answers: [token], next: .signedIn,
+                     wait: 3_400),
+            ]
         case .done:
             return []
         }

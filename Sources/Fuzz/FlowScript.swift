@@ -57,11 +57,14 @@ public struct FuzzAction: Sendable, Hashable {
     public var step: Step
     /// The answers served to this action's requests, in order.
     public var responses: [FuzzResponse]
+    /// Seconds the app waits before the call: the engine's injected clock moves on by this much (0: none).
+    public var wait: Double
 
-    public init(_ call: UserCall, step: Step, responses: [FuzzResponse]) {
+    public init(_ call: UserCall, step: Step, responses: [FuzzResponse], wait: Double = 0) {
         self.call = call
         self.step = step
         self.responses = responses
+        self.wait = wait
     }
 }
 

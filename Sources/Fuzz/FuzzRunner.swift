@@ -105,8 +105,10 @@ public struct FuzzRunner: Sendable {
                                      responses: action.responses, metamorphic: false)
                 let observation = await observe(plain, flow: flow)
                 outcomes["\(flow.name)#\(index)"] = observation?.outcome
-                verdicts.append((flow.name, index, Judge.judge(plain, observation: observation, baseline: nil,
-                                                               secrets: FuzzRunner.secrets(flow: flow, fuzzCase: plain))))
+                verdicts.append((flow.name, index, TokenCacheRead.servesFromCache(flow: flow, action: index)
+                    ? TokenCacheRead.verdict(plain, observation: observation)
+                    : Judge.judge(plain, observation: observation, baseline: nil,
+                                  secrets: FuzzRunner.secrets(flow: flow, fuzzCase: plain))))
             }
         }
         return (outcomes, verdicts)
@@ -165,6 +167,9 @@ public struct FuzzRunner: Sendable {
     func verdictAndWalk(_ fuzzCase: FuzzCase, flow: FuzzFlow, observation: Observation?, baseline: Outcome?)
         -> (verdict: Verdict, walk: ChainPrediction)
     {
+        if TokenCacheRead.servesFromCache(flow: flow, action: fuzzCase.action) {
+            return (TokenCacheRead.verdict(fuzzCase, observation: observation), TokenCacheRead.noRows(fuzzCase.step))
+        }
         let walk = answerClasses.predict(fuzzCase, flow: flow)
         let verdict = Judge.judge(fuzzCase, observation: observation, baseline: baseline, prediction: walk,
                                   secretsIfNeeded: { secretsPlan.secrets(flow: flow, fuzzCase: fuzzCase) })

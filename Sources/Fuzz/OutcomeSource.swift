@@ -131,6 +131,7 @@ final class EngineRig: @unchecked Sendable {
     func run(_ flow: FuzzFlow, _ index: Int, responses: [FuzzResponse], previous: HeldObjects) async -> Step {
         let step = flow.actions[index]
         transport.load(responses, action: index)
+        if step.wait > 0 { clock.date += step.wait }
         let before = transport.requestCount
         guard let action = step.call.replayAction(methods: previous.methods),
               let performed = await driver.perform(action, held: previous)

@@ -13,6 +13,12 @@ public struct FaultScene: Sendable {
     public var sentToken: String?
     /// The URL of the action's last request.
     public var lastURL: String
+    /// The answers the flow's script holds for the action (unmutated).
+    public var scripted: [FuzzResponse]
+    /// The index of the action in its flow.
+    public var action: Int
+    /// What the token cache holds when the action is a getAccessToken without a forced refresh.
+    public var cache: TokenCacheRead.State
 
     /// The scene of `observation`, an observation of action `action` of `flow`.
     init(flow: FuzzFlow, action: Int, observation: Observation) {
@@ -22,6 +28,9 @@ public struct FaultScene: Sendable {
         served = requests.compactMap(\.served)
         sentToken = requests.first?.continuationToken
         lastURL = requests.last?.url ?? ""
+        scripted = flow.actions[action].responses
+        self.action = action
+        cache = TokenCacheRead.state(flow: flow, action: action)
     }
 
     /// The last answer the action was served, read as a server answer.
@@ -70,12 +79,37 @@ public struct PlantedFault: Sendable {
     /// The kind of mistake (wrong error type, newState dropped, old token kept, …).
     public let kind: String
     let change: @Sendable (FaultScene, inout Observation) -> Void
+    /// The change on a V2 case (nil: a V1 fault, which leaves V2 cases alone).
+    let v2Change: (@Sendable (V2FaultScene, inout Observation) -> Void)?
 
     init(_ name: String, _ area: String, _ kind: String, _ change: @escaping @Sendable (FaultScene, inout Observation) -> Void) {
         self.name = name
         self.area = area
         self.kind = kind
         self.change = change
+        v2Change = nil
+    }
+
+    /// A fault of the V2 engine (``PlantedFaultsV2``); it leaves V1 cases alone.
+    init(v2 name: String, _ area: String, _ kind: String, _ change: @escaping @Sendable (V2FaultScene, inout Observation) -> Void) {
+        self.name = name
+        self.area = area
+        self.kind = kind
+        self.change = { _, _ in }
+        v2Change = change
+    }
+
+    /// True for a fault of the V2 engine.
+    public var isV2: Bool { v2Change != nil }
+
+    /// The observation the faulty V2 engine would make, given the real engine's (a V1 fault changes nothing).
+    public func apply(flow: V2FuzzFlow, action: Int, to observation: Observation) -> Observation {
+        guard let v2Change, action < flow.actions.count, observation.outcome != nil, observation.prefixProblem == nil else {
+            return observation
+        }
+        var faulty = observation
+        v2Change(V2FaultScene(flow: flow, action: action, observation: observation), &faulty)
+        return faulty
     }
 
     /// The observation the faulty engine would make, given the real engine's.
@@ -148,6 +182,14 @@ extension Observation {
     /// Ends the action with `callback` and a state (or none).
     mutating func become(_ callback: String, error: String? = nil, state: String? = nil, token: String? = nil) {
         outcome = Outcome(callback: callback, error: error, newState: state, newStateToken: state == nil ? nil : token)
+    }
+
+    /// The action answered from the token cache: nothing sent, the cached token handed over.
+    mutating func serveFromCache() {
+        guard actionRequests > 0, actionRequests <= requests.count else { return }
+        requests.removeLast(actionRequests)
+        actionRequests = 0
+        become("onAccessTokenRetrieveCompleted")
     }
 
     var callback: String? { outcome?.callback }

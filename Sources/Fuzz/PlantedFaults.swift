@@ -212,6 +212,26 @@ public enum PlantedFaults {
             if case .number(let text) = expiry, Int(text) != nil { return }
             o.become("onSignInCompleted")
         },
+        PlantedFault("tokens.expiresInIgnored", "tokens", "token lifetime ignored") { scene, o in
+            // Never trusts the cached lifetime, so every getAccessToken sends the refresh-token grant, even with a
+            // valid access token in the cache.
+            guard scene.cache == .fresh, o.actionRequests == 0, o.callback == "onAccessTokenRetrieveCompleted" else { return }
+            o.requests.append(SentRequest(
+                url: EngineOutcomeSource.authority.absoluteString + "/oauth2/v2.0/token", headers: [],
+                body: Array("grant_type=refresh_token&client_info=true".utf8), continuationToken: nil,
+                served: scene.scripted.first, action: scene.action))
+            o.actionRequests += 1
+        },
+        PlantedFault("tokens.expiredTokenServed", "tokens", "expired token served from the cache") { scene, o in
+            // Never compares the cached expiry with the clock: an expired access token is handed out again.
+            guard scene.cache == .expired else { return }
+            o.serveFromCache()
+        },
+        PlantedFault("tokens.expiryMarginIgnored", "tokens", "expired token served from the cache") { scene, o in
+            // Refreshes only once the token has expired, not within MSAL's five minutes before.
+            guard scene.cache == .expiring else { return }
+            o.serveFromCache()
+        },
         PlantedFault("tokens.nonObjectAccepted", "tokens", "missing field tolerated") { scene, o in
             // Reads the tokens with optional chaining, so a 200 that is JSON but not an object "has no tokens" and completes.
             let last = scene.last

@@ -30,7 +30,11 @@ public struct TransportFaultCase: Sendable, Hashable {
     /// The items the fault server serves to the broken action: the answers before the broken one, the
     /// broken attempt(s), then the scripted answers from the broken one on (what a retry gets).
     public func items(of flowValue: FuzzFlow) -> [ServedItem] {
-        let answers = flowValue.actions[action].responses
+        items(answers: flowValue.actions[action].responses)
+    }
+
+    /// ``items(of:)`` for the broken action's scripted `answers`.
+    func items(answers: [FuzzResponse]) -> [ServedItem] {
         let before = answers[..<response].map { ServedItem($0) }
         if fault == .slowBody {
             return before + [ServedItem(answers[response], fault: .slowBody)] + answers[(response + 1)...].map { ServedItem($0) }
@@ -54,9 +58,19 @@ public struct TransportFaultCase: Sendable, Hashable {
         fault == .slowBody ? [(fault, false)] : [(fault, false), (fault, true)]
     }
 
+    /// The positions of `flow` the phase may break: not those of a `getAccessToken` without a forced refresh,
+    /// whose request depends on the token cache and the clock (the live engine here has the system clock,
+    /// so the waits of ``FuzzAction/wait`` do not happen).
+    static func positions(of flow: FuzzFlow) -> [(action: Int, response: Int)] {
+        flow.positions.filter { position in
+            if case .getAccessToken(forceRefresh: false) = flow.actions[position.action].call { return false }
+            return true
+        }
+    }
+
     /// The cases of `seed`: `perMode` per combination, at positions drawn from ``FuzzRandom``.
     public static func cases(seed: UInt64, flows: [FuzzFlow], perMode: Int) -> [TransportFaultCase] {
-        let usable = flows.filter { !$0.positions.isEmpty }
+        let usable = flows.filter { !positions(of: $0).isEmpty }
         guard !usable.isEmpty, perMode > 0 else { return [] }
         var result: [TransportFaultCase] = []
         for _ in 0..<perMode {
@@ -64,7 +78,7 @@ public struct TransportFaultCase: Sendable, Hashable {
                 let index = result.count
                 var random = FuzzRandom(runSeed: seed ^ 0x7472_616E_7370_6F72, caseIndex: UInt64(index))
                 let flow = random.pick(usable)
-                let (action, response) = random.pick(flow.positions)
+                let (action, response) = random.pick(positions(of: flow))
                 result.append(TransportFaultCase(
                     seed: seed, index: index, flow: flow.name, action: action, response: response, fault: fault,
                     persistent: persistent))

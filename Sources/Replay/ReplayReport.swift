@@ -47,6 +47,9 @@ public struct StepResult: Sendable {
     public var requestsMatched: Bool
     /// Readable findings; empty when the step passed.
     public var diagnostics: [String]
+    /// Set when the oracle's verdict rests on a table row the spec marks uncertain (V2): one sentence
+    /// naming the rows. It does not fail the step; reports show it next to the verdict.
+    public var uncertainty: String? = nil
     /// Whether the step passed: requests matched, actual equals expected and nothing was reported.
     public var passed: Bool {
         requestsMatched && actual != nil && actual == expected && diagnostics.isEmpty

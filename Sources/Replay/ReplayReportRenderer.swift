@@ -34,12 +34,14 @@ public enum ReplayReportRenderer {
     }
 
     private static func json(_ step: StepResult) -> JSONValue {
-        .object([
+        var object: JSONObject = [
             "action": .string(step.action), "endpoints": .array(step.endpoints.map { .string($0) }),
             "earlierState": json(step.earlierState), "actual": json(step.actual), "expected": json(step.expected),
             "requestsMatched": .bool(step.requestsMatched),
             "diagnostics": .array(step.diagnostics.map { .string($0) }),
-        ])
+        ]
+        if let uncertainty = step.uncertainty { object.append("uncertainty", .string(uncertainty)) }
+        return .object(object)
     }
 
     private static func json(_ outcome: Outcome?) -> JSONValue {
@@ -76,6 +78,7 @@ public enum ReplayReportRenderer {
                     let actual = step.actual?.description ?? "no outcome"
                     lines.append("    \(mark) \(step.action) [\(step.endpoints.joined(separator: ", "))] → \(actual)")
                     if let earlier = step.earlierState { lines.append("         \(earlier.sentence)") }
+                    if let uncertainty = step.uncertainty { lines.append("         uncertain: \(uncertainty)") }
                     if !step.passed, let expected = step.expected, step.actual != expected {
                         lines.append("         expected: \(expected)")
                     }
@@ -107,7 +110,7 @@ public enum ReplayReportRenderer {
                 for (stepIndex, step) in flow.steps.enumerated() {
                     let name = "flow \(flowIndex + 1) \(flow.kind) step \(stepIndex + 1) \(step.action)"
                     out += "    <testcase classname=\"\(escape(capture.path))\" name=\"\(escape(name))\""
-                    if step.passed, step.earlierState == nil {
+                    if step.passed, step.earlierState == nil, step.uncertainty == nil {
                         out += "/>\n"
                         continue
                     }
@@ -117,8 +120,9 @@ public enum ReplayReportRenderer {
                         out += "      <failure message=\"\(escape(message))\">"
                         out += escape(step.diagnostics.joined(separator: "\n")) + "</failure>\n"
                     }
-                    if let earlier = step.earlierState {
-                        out += "      <system-out>\(escape(earlier.sentence))</system-out>\n"
+                    let notes = [step.earlierState?.sentence, step.uncertainty.map { "uncertain: " + $0 }].compactMap { $0 }
+                    if !notes.isEmpty {
+                        out += "      <system-out>\(escape(notes.joined(separator: "\n")))</system-out>\n"
                     }
                     out += "    </testcase>\n"
                 }

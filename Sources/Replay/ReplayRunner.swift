@@ -44,14 +44,23 @@ public struct ReplayRunner: Sendable {
         if !script.problems.isEmpty {
             flows.append(Self.unreplayable(script.problems))
         }
+        // V1 and V2 flows in order of their first exchange.
+        var ordered: [(entry: Int, result: FlowResult)] = []
         if let configuration = script.configuration {
             for (index, flow) in script.flows.enumerated() {
                 // A capture may hold flows of several apps (client ids, challenge types): each
                 // flow that starts with its own settings is replayed with them.
                 let flowConfiguration = Self.configuration(of: flow, fallback: configuration)
-                flows.append(await replay(flow, configuration: flowConfiguration, seed: seed &+ UInt64(index)))
+                let result = await replay(flow, configuration: flowConfiguration, seed: seed &+ UInt64(index))
+                ordered.append((flow.exchanges.first?.entryIndex ?? 0, result))
             }
         }
+        for (index, flow) in script.v2Flows.enumerated() {
+            let result = await replay(flow, seed: seed &+ UInt64(script.flows.count + index))
+            ordered.append((flow.exchanges.first?.entryIndex ?? 0, result))
+        }
+        flows += ordered.enumerated().sorted { ($0.element.entry, $0.offset) < ($1.element.entry, $1.offset) }
+            .map(\.element.result)
         let passed = !flows.isEmpty && flows.allSatisfy(\.passed)
         return CaptureResult(path: script.path, flows: flows, passed: passed)
     }

@@ -107,4 +107,6 @@ public struct CaptureScript: Sendable {
     public var flows: [FlowScript]
     /// Problems with the capture as a whole (unreadable, no native-auth exchanges).
     public var problems: [String]
+    /// The V2 flows (spec native-auth-v2), in order of their first exchange.
+    public var v2Flows: [V2FlowScript] = []
 }

@@ -30,15 +30,20 @@ public enum ScriptInference {
     public static func script(of document: HARDocument, path: String, options: InferenceOptions = .standard)
         -> CaptureScript
     {
-        let exchanges = RecordedExchange.exchanges(of: document)
+        // V2 traffic (spec native-auth-v2) is read on its own; its O17 code exchange goes to V1's token
+        // path and is left out of the V1 exchanges.
+        let v2Flows = V2ScriptInference.flows(of: document)
+        let v2Entries = Set(v2Flows.flatMap { $0.exchanges.map(\.entryIndex) })
+        let exchanges = RecordedExchange.exchanges(of: document).filter { !v2Entries.contains($0.entryIndex) }
         guard !exchanges.isEmpty else {
             return CaptureScript(
                 path: path, configuration: nil, flows: [],
-                problems: ["no native-auth exchange found among \(document.log.entries.count) entries"])
+                problems: v2Flows.isEmpty ? ["no native-auth exchange found among \(document.log.entries.count) entries"] : [],
+                v2Flows: v2Flows)
         }
         let configuration = inferConfiguration(exchanges)
         let flows = FlowGrouper.group(exchanges).map { flowScript($0, options: options) }
-        return CaptureScript(path: path, configuration: configuration, flows: flows, problems: [])
+        return CaptureScript(path: path, configuration: configuration, flows: flows, problems: [], v2Flows: v2Flows)
     }
 
     // MARK: configuration

@@ -25,6 +25,67 @@ struct ExplorationTests {
         #expect(!steps.subtracting(baseSteps).isEmpty)
     }
 
+    @Test("explored walks call getAccessToken forced, from the token cache, within the expiry margin and past the expiry")
+    func reachesTheTokenCache() {
+        var states: [TokenCacheRead.State: Int] = [:]
+        var forced = 0
+        for flow in Self.explored {
+            for index in flow.actions.indices {
+                if case .getAccessToken(forceRefresh: true) = flow.actions[index].call { forced += 1 }
+                states[TokenCacheRead.state(flow: flow, action: index), default: 0] += 1
+            }
+        }
+        #expect(forced > 0)
+        for state: TokenCacheRead.State in [.fresh, .expiring, .expired] {
+            #expect((states[state] ?? 0) > 0, "no explored getAccessToken finds the cache \(state)")
+        }
+        // The default campaign's 24 explored flows reach the cache too.
+        let campaign = ActionExplorer(seed: 1).flows(count: ActionExplorer.defaultFlowCount)
+        #expect(campaign.contains { flow in flow.actions.indices.contains { TokenCacheRead.servesFromCache(flow: flow, action: $0) } })
+    }
+
+    /// Sign in with a code (a token answer with `expires_in` 3599), then the getAccessToken calls `calls`.
+    static func signedIn(_ calls: [(force: Bool, wait: Double)]) -> FuzzFlow {
+        var flow = BaseFlows.signInCode
+        flow.name = "cacheWalk"
+        for call in calls {
+            flow.actions.append(FuzzAction(.getAccessToken(forceRefresh: call.force), step: .getAccessToken,
+                                           responses: [BaseFlows.tokenResponse], wait: call.wait))
+        }
+        return flow
+    }
+
+    @Test("the cache model: fresh until five minutes before expires_in, counted on the waits since the last token answer")
+    func tokenCacheModel() {
+        // Token at 0 s (3599 s); 3200 s: 399 s left; 3300 s: 299 s left, refreshed (to 6899 s); a forced
+        // refresh at 3300 s (to 6899 s); 6900 s: expired, refreshed; then fresh again.
+        let flow = Self.signedIn([(false, 0), (false, 3_200), (false, 100), (false, 0), (true, 0), (false, 3_600), (false, 0)])
+        let states = flow.actions.indices.map { TokenCacheRead.state(flow: flow, action: $0) }
+        #expect(states == [.notARead, .notARead, .notARead, .fresh, .fresh, .expiring, .fresh, .notARead, .expired, .fresh])
+        var noLifetime = flow
+        noLifetime.actions[2].responses = [BaseFlows.ok(#"{"token_type":"Bearer","access_token":"AT","expires_in":"soon"}"#)]
+        #expect(TokenCacheRead.state(flow: noLifetime, action: 3) == .notARead)
+    }
+
+    @Test("the engine answers a fresh token from the cache with no request and refreshes after the injected clock passes the expiry")
+    func engineFollowsTheCacheModel() async throws {
+        let flow = Self.signedIn([(false, 0), (false, 3_400), (false, 3_600)])
+        let source = EngineOutcomeSource()
+        let cached = await source.observe(flow: flow, action: 3, responses: flow.actions[3].responses)
+        #expect(cached.outcome?.callback == "onAccessTokenRetrieveCompleted")
+        #expect(cached.actionRequests == 0)
+        for action in [4, 5] {
+            let refreshed = await source.observe(flow: flow, action: action, responses: flow.actions[action].responses)
+            #expect(refreshed.outcome?.callback == "onAccessTokenRetrieveCompleted")
+            #expect(refreshed.actionRequests == 1)
+            #expect(FormReader.value(of: "grant_type", in: try #require(refreshed.requests.last).body) == "refresh_token")
+        }
+        let runner = FuzzRunner(configuration: FuzzConfiguration(seed: 1, cases: 0, flows: [flow]))
+        let (_, verdicts) = await runner.baseline()
+        #expect(verdicts.map(\.verdict.kind) == Array(repeating: .pass, count: flow.actions.count))
+        #expect(verdicts[3].verdict.expected.hasSuffix("from the token cache"))
+    }
+
     @Test("every unmutated action of every explored flow passes the oracle")
     func baselinePasses() async {
         let runner = FuzzRunner(configuration: FuzzConfiguration(seed: 1, cases: 0, flows: Self.explored))

@@ -19,7 +19,7 @@ struct FaultProofTests {
         for kind in ["wrong error type for a suberror", "newState dropped", "newState kept wrongly", "old continuation token kept",
                      "a retry added", "a retry dropped", "redirect ignored", "redirect honoured where MSAL ignores it",
                      "unknown value treated as known", "missing field tolerated", "token lifetime ignored",
-                     "error code checked at the wrong position"] {
+                     "error code checked at the wrong position", "expired token served from the cache"] {
             #expect(kinds.contains(kind), "no planted fault of the kind \(kind)")
         }
     }
@@ -40,6 +40,61 @@ struct FaultProofTests {
         let slowest = kills.compactMap(\.caseCount).max() ?? 0
         print(FaultProof.table(kills))
         print("slowest kill: \(slowest) cases")
+    }
+
+    static let cacheFaults = ["tokens.expiresInIgnored", "tokens.expiredTokenServed", "tokens.expiryMarginIgnored"]
+
+    @Test("the token cache faults are caught by explored walks, and only by them")
+    func tokenCacheFaultsAreCaught() async throws {
+        let faults = try #require(PlantedFault.named(Self.cacheFaults))
+        let explored = FuzzConfiguration(seed: 1, cases: 3_000, caseTimeout: 10,
+                                         flows: BaseFlows.all + ActionExplorer(seed: 1).flows(count: 24),
+                                         operators: testOperators, minimise: false)
+        let kills = await FaultProof(configuration: explored, faults: faults).run()
+        for kill in kills {
+            #expect(kill.caseIndex != nil, "\(kill.fault.name) survived")
+            #expect(kill.caughtByBaseline)
+        }
+        #expect(kills.first?.verdict?.kind == .requestCount)
+        print(FaultProof.table(kills))
+        // The built-in flows never call getAccessToken without forcing a refresh: there the faults live on.
+        let builtIn = FuzzConfiguration(seed: 1, cases: 1_000, caseTimeout: 10, flows: BaseFlows.all,
+                                        operators: testOperators, minimise: false)
+        for kill in await FaultProof(configuration: builtIn, faults: faults).run() {
+            #expect(kill.caseIndex == nil && !kill.caughtByBaseline, "\(kill.fault.name) caught without a cache read")
+        }
+    }
+
+    @Test("a V2 campaign from a fixed seed catches every planted V2 fault")
+    func everyV2FaultIsCaught() async {
+        #expect(PlantedFaults.v2.count >= 6)
+        #expect(PlantedFaults.v2.allSatisfy(\.isV2) && !PlantedFaults.all.contains(where: \.isV2))
+        let configuration = V2Configuration(seed: 1, cases: 6_000, caseTimeout: 10, minimise: false)
+        let kills = await V2FaultProof(configuration: configuration).run()
+        #expect(kills.count == PlantedFaults.v2.count)
+        for kill in kills {
+            #expect(kill.caseIndex != nil, "\(kill.fault.name) survived 6,000 V2 cases")
+            if let verdict = kill.verdict { #expect(verdict.kind.isFinding) }
+        }
+        print(FaultProof.table(kills))
+        // A "fault" that changes nothing is never caught: a kill needs a finding the real engine does not have.
+        let inert = PlantedFault(v2: "v2.inert", "V2", "none") { _, _ in }
+        let none = await V2FaultProof(configuration: V2Configuration(seed: 1, cases: 300, caseTimeout: 10, minimise: false),
+                                      faults: [inert]).run()
+        #expect(none.first?.caseIndex == nil && none.first?.caughtByBaseline == false)
+    }
+
+    @Test("a V2 fault leaves V1 cases alone and a V1 fault V2 cases")
+    func faultsStayInTheirEngine() async throws {
+        let v2Fault = try #require(PlantedFaults.v2.first)
+        let observation = Observation(outcome: Outcome(callback: "onFlowError", error: "MSALNativeAuthFlowError.invalidCode"))
+        let v1Flow = BaseFlows.signInCode
+        #expect(v2Fault.apply(flow: v1Flow, action: 2, to: observation).outcome == observation.outcome)
+        let v1Fault = try #require(PlantedFault.named(["signIn.userNotFoundAsGeneral"])?.first)
+        let v2Flow = V2BaseFlows.signInEmailCode
+        let v2Observation = Observation(outcome: Outcome(callback: "onFlowError", error: "SignInStartError.userNotFound"))
+        #expect(v1Fault.apply(flow: v2Flow, action: 1, to: v2Observation).outcome == v2Observation.outcome)
+        #expect(v2Fault.apply(flow: v2Flow, action: 1, to: observation).outcome?.error == "MSALNativeAuthFlowError.generalError")
     }
 
     @Test("a faulty source through the campaign runner reports findings the real engine does not have")

@@ -107,4 +107,15 @@ struct V2CodeAndMFATableTests {
         #expect(signUp.unsentRow?.id == "F6")
         #expect(signUp.uncertain)
     }
+
+    @Test("F: selectAuthMethod on a password-reset MFA selection sends O6 in both profiles; only submitChallenge differs")
+    func passwordResetMFASelectionInBothProfiles() {
+        let select = V2Step(scenario: .passwordReset, action: .selectAuthMethod, role: .secondFactor, methodType: "email")
+        for profile in [V2OracleProfile.iOS_2_18_1, .iOS_2_17] {
+            let prediction = walkV2(select, [v2(V2Bodies.verify("email"))], profile: profile)
+            #expect(prediction.unsentRow == nil, "\(profile)")
+            #expect(rowIds(prediction) == ["F1"], "\(profile)")
+            #expect(prediction.expectation == v2State("onMFAVerificationRequired", "MSALNativeAuthMFAVerificationRequiredState"))
+        }
+    }
 }

@@ -32,8 +32,26 @@ struct V2SignInTableTests {
     func smsFirstFactorPerProfile() {
         let body = V2Bodies.challenge([V2Bodies.method("em-1", "email"), V2Bodies.method("sms-1", "sms")])
         let answers = [v2(401, V2Bodies.entry()), v2(body), v2(V2Bodies.verify("email"))]
-        #expect(rowIds(walkV2(Self.start, answers)) == ["A1", "A5"])
-        #expect(rowIds(walkV2(Self.start, answers, profile: .iOS_2_17)) == ["A1", "A4", "B3"])
+        #expect(rowIds(walkV2(Self.start, answers)) == ["A1", "A5b"])
+        #expect(rowIds(walkV2(Self.start, answers, profile: .iOS_2_17)) == ["A1", "A4b", "B3"])
+    }
+
+    @Test("A: a method list with sms or an unknown type is uncertain at O3 in both profiles (§3.3 r5)")
+    func smsOrUnknownTypeAtSignInStartIsUncertain() {
+        let certain = [v2(401, V2Bodies.entry()), v2(Self.passwordAndEmail)]
+        #expect(!walkV2(Self.start, certain).uncertain)
+        let lists = [
+            [V2Bodies.method("pw-1", "password"), V2Bodies.method("sms-1", "sms")],
+            [V2Bodies.method("pw-1", "password"), V2Bodies.method("t-1", "totp")],
+        ]
+        for profile in [V2OracleProfile.iOS_2_18_1, .iOS_2_17] {
+            for methods in lists {
+                let prediction = walkV2(Self.start, [v2(401, V2Bodies.entry()), v2(V2Bodies.challenge(methods))], profile: profile)
+                #expect(prediction.uncertain, "\(methods) under \(profile)")
+            }
+        }
+        let smsOnly = V2Bodies.challenge([V2Bodies.method("sms-1", "sms")])
+        #expect(rowIds(walkV2(Self.start, [v2(401, V2Bodies.entry()), v2(smsOnly)])) == ["A1", "A4b"])
     }
 
     @Test("A: unknown user, empty list, missing challenge link, multiFactor and web fallback at O3 all fail")

@@ -68,6 +68,28 @@ struct V2SignUpAndResetTableTests {
         #expect(rowIds(walkV2(submit, [v2(V2Bodies.webFallback)])) == ["G15"])
     }
 
+    @Test("G: a method selected on a sign-up selection (existing account, G11) is judged with block B but uncertain")
+    func signUpSelectionIsUncertain() {
+        let select = V2Step(scenario: .signUp, action: .selectAuthMethod, role: .firstFactor, methodType: "email")
+        let prediction = walkV2(select, [v2(V2Bodies.verify("email"))])
+        #expect(rowIds(prediction) == ["B3"])
+        #expect(prediction.stateRow?.id == "G11")
+        #expect(prediction.uncertain)
+        let signIn = V2Step(scenario: .signIn, action: .selectAuthMethod, role: .firstFactor, methodType: "email")
+        #expect(!walkV2(signIn, [v2(V2Bodies.verify("email"))]).uncertain)
+    }
+
+    @Test("G: a sign-up `challenge` without an authentication factor fails at the parser (§3.3 r5), not a selection")
+    func signUpChallengeWithoutFactorFails() {
+        let methods = #"[{"id":"pw-1","type":"password","_links":{"challenge":{"href":"/t/c/pw"}}},{"id":"em-1","type":"email","_links":{"challenge":{"href":"/t/c/em"}}}]"#
+        let noFactor = #"{"state":"interactionRequired","action":"challenge","continuationToken":"CT-1","_embedded":{"methods":\#(methods)}}"#
+        for profile in [V2OracleProfile.iOS_2_18_1, .iOS_2_17] {
+            let prediction = walkV2(Self.signUp, [v2(401, V2Bodies.entry("sign_up")), v2(noFactor)], profile: profile)
+            #expect(rowIds(prediction) == ["G12", "K9"])
+            #expect(prediction.expectation == v2Fails("generalError"))
+        }
+    }
+
     @Test("H: journey 2.4 — one email method is challenged by itself and ends in CodeRequired")
     func resetStart() {
         let start = V2Step(scenario: .passwordReset, action: .start)

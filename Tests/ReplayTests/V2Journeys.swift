@@ -106,3 +106,57 @@ final class CannedTransport: Transport, @unchecked Sendable {
             body: Data(answer.response.utf8))
     }
 }
+
+extension V2Journeys {
+    /// The exchanges as a HAR document; answers' hrefs made absolute when `absoluteLinks` (as other
+    /// tools' exports and some servers have them).
+    static func document(_ exchanges: [V2Exchange], absoluteLinks: Bool = false) -> HARDocument {
+        let host = "https://contoso.ciamlogin.com"
+        let entries = exchanges.enumerated().map { index, exchange in
+            let mime = exchange.isJSON ? "application/json" : "application/x-www-form-urlencoded"
+            let request = HARRequest(
+                method: exchange.method, url: host + exchange.path, headers: [HARHeader(name: "Content-Type", value: mime)],
+                postData: HARPostData(mimeType: mime, text: exchange.request))
+            var body = exchange.response
+            if absoluteLinks {
+                body = body.replacingOccurrences(of: "\"href\":\"/", with: "\"href\":\"\(host)/")
+                    .replacingOccurrences(of: "\"sign_in\":\"/", with: "\"sign_in\":\"\(host)/")
+            }
+            let response = HARResponse(
+                status: exchange.status, headers: [HARHeader(name: "Content-Type", value: "application/json")],
+                content: HARContent(body: Array(body.utf8), mimeType: "application/json"))
+            return HAREntry(
+                startedDateTime: "2026-11-28T10:00:\(String(format: "%02d", index % 60)).000Z", time: 1, request: request,
+                response: response)
+        }
+        return HARDocument(log: HARLog(creator: HARCreator(name: "v2-tests", version: "1"), entries: entries))
+    }
+
+    /// 2.2: email code chosen, a wrong code, a resend, then the new code.
+    static var emailCode: [V2Exchange] {
+        let base = tenant + "/api/v2.0/auth/methods/email/REDACTED-method_id-2"
+        func verify(_ token: String) -> String {
+            "{\"state\":\"interactionRequired\",\"action\":\"verify\",\"continuationToken\":\"\(token)\",\"id\":\"REDACTED-method_id-2\","
+                + "\"type\":\"email\",\"hint\":\"a***@example.com\",\"codeLength\":8,"
+                + "\"_links\":{\"verify\":{\"href\":\"\(base)/verify\"},\"resend\":{\"href\":\"\(base)/challenge\"}}}"
+        }
+        return [
+            start("sign_in", path: "/api/v2.0/signin/start"),
+            signInStart(method("REDACTED-method_id-1", "password") + "," + method("REDACTED-method_id-2", "email")),
+            V2Exchange(
+                path: base + "/challenge", request: "{\"continuationToken\":\"REDACTED-continuation_token-2\"}",
+                response: verify("REDACTED-continuation_token-3")),
+            V2Exchange(
+                path: base + "/verify", request: "{\"continuationToken\":\"REDACTED-continuation_token-3\",\"otp\":\"REDACTED-otp-1\"}",
+                status: 400,
+                response: "{\"error\":{\"code\":\"invalidGrant\",\"message\":\"AADSTS50184: OTP is incorrect\","
+                    + "\"innerError\":{\"code\":\"invalidOneTimeCode\"}}}"),
+            V2Exchange(
+                path: base + "/challenge", request: "{\"continuationToken\":\"REDACTED-continuation_token-3\"}",
+                response: verify("REDACTED-continuation_token-4")),
+            V2Exchange(
+                path: base + "/verify", request: "{\"continuationToken\":\"REDACTED-continuation_token-4\",\"otp\":\"REDACTED-otp-2\"}",
+                response: continued("REDACTED-continuation_token-5")),
+        ] + resume("REDACTED-continuation_token-5")
+    }
+}

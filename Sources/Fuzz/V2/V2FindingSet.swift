@@ -26,6 +26,8 @@ public struct V2FindingSet: Sendable {
     public private(set) var counts: [VerdictKind: Int] = [:]
     public private(set) var total = 0
     public private(set) var rows: V2RowCoverage
+    /// Cases that sent a credential outside the authority (``EgressLog``): listed apart, never findings.
+    public var egress = EgressLog()
 
     public init(profile: V2OracleProfile = .iOS_2_18_1) { rows = V2RowCoverage(profile: profile) }
 
@@ -59,6 +61,7 @@ public struct V2FindingSet: Sendable {
     public mutating func merge(_ other: V2FindingSet) {
         total += other.total
         rows.merge(other.rows)
+        egress.merge(other.egress)
         for (kind, count) in other.counts { counts[kind, default: 0] += count }
         for finding in other.byKey.values { add(finding) }
     }

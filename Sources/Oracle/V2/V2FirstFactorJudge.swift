@@ -21,14 +21,18 @@ struct V2FirstFactorJudge {
         let methods = answer.methods ?? []
         guard V2Judge.allLinked(methods) else { return Decision("A10") }
         let supported = methods.filter { $0.type.map(supportedTypes.contains) ?? false }
+        // Only a list of password and email methods is certain: an sms method (a choice in the later tests,
+        // uncertain at parser level) or an unknown type (skipped per 2.17.0 notes, generalError per the
+        // iOS-I parser test) takes the uncertain variant (§3.3 r5).
+        let certain = methods.allSatisfy { $0.type == "password" || $0.type == "email" }
         switch supported.count {
         case 0: return Decision("A9")
         case 1:
             let upfront = judge.step.action == .start && judge.step.passwordGiven
             var next = at.moved(to: .firstFactorChallenge(upfrontPassword: upfront))
             next.methodType = supported[0].type
-            return Decision("A4", next)
-        default: return Decision("A5")
+            return Decision(certain ? "A4" : "A4b", next)
+        default: return Decision(certain ? "A5" : "A5b")
         }
     }
 

@@ -38,7 +38,8 @@ extension V2OutcomeTable {
             "- Walk inputs: sign-up's first `collectAttributes` is auto-submitted (G1) at `start`, or at a later",
             "  action whose `V2Step.sentAttributes` is empty; `email` always counts as sent. A `selectAuthMethod`",
             "  or `resendCode` with role `secondFactor` is the MFA one (F, E6); `submitCode` with that role is F's",
-            "  `submitChallenge`.",
+            "  `submitChallenge`. A sign-up `selectAuthMethod` is judged with block B's rows; the prediction's",
+            "  `stateRow` is then G11 and the walk is uncertain.",
         ]
         var block: Character?
         for row in rows(profile: profile) {

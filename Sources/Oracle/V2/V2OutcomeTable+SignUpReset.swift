@@ -49,7 +49,7 @@ extension V2OutcomeTable {
                 id: "G10", request: o10, answer: "`submitPassword` on a sign-up PasswordRequired state: sent as O10 `attributes.password`",
                 expectation: V2Expect.go(o10), source: g),
             V2Row(
-                id: "G11", request: o4, answer: "`challenge` with methods (existing account)",
+                id: "G11", request: o4, answer: "`challenge` with an authentication factor and methods (existing account; no factor is K9, §3.3 r5)",
                 expectation: p.signUpExistingAccountSelection ? V2Expect.state(V2Names.selection) : V2Expect.generalError,
                 source: g + "; iOS-RN 2.18.1 (method selection for existing accounts)", uncertain: true),
         ]

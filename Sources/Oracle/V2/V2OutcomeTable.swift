@@ -35,6 +35,15 @@ public enum V2OutcomeTable {
     /// strict reader, matched to a row, and followed while the row says the client proceeds.
     public static func walk(from step: V2Step, responses: [RawResponse], profile: V2OracleProfile = .iOS_2_18_1) -> V2ChainPrediction {
         let rowsById = table(profile)
+        let stateRow = V2Position.stateRowId(step).flatMap { rowsById[$0] }
+        var prediction = walkRows(from: step, responses: responses, profile: profile, rowsById: rowsById)
+        prediction.stateRow = stateRow
+        return prediction
+    }
+
+    private static func walkRows(
+        from step: V2Step, responses: [RawResponse], profile: V2OracleProfile, rowsById: [String: V2Row]
+    ) -> V2ChainPrediction {
         var position: V2Position
         switch V2Position.start(step, profile: profile) {
         case .success(let start): position = start

@@ -73,6 +73,12 @@ struct V2Position: Sendable, Hashable {
         return next
     }
 
+    /// The row that created the state `step` acts on, when that state exists only in an uncertain row:
+    /// a sign-up selection (G11, 2.18.1 notes only) is judged with block B's rows, which are not uncertain.
+    static func stateRowId(_ step: V2Step) -> String? {
+        step.scenario == .signUp && step.action == .selectAuthMethod && step.role != .secondFactor ? "G11" : nil
+    }
+
     /// Where an action starts, or the row that ends it before any request is sent.
     static func start(_ step: V2Step, profile: V2OracleProfile) -> Result<V2Position, V2Stop> {
         var position = V2Position(kind: .authorize, scenario: step.scenario, methodType: step.methodType)
@@ -85,9 +91,9 @@ struct V2Position: Sendable, Hashable {
             return .success(position)
         case .selectAuthMethod:
             if secondFactor {
-                guard step.scenario == .signIn || (step.scenario == .passwordReset && profile.passwordResetMFA) else {
-                    return .failure(V2Stop(rowId: "F6"))
-                }
+                // §3.4 F: `selectAuthMethod` fails only outside sign-in and password reset (source 59128915120);
+                // only `submitChallenge` depends on the profile.
+                guard step.scenario != .signUp else { return .failure(V2Stop(rowId: "F6")) }
                 position.kind = .mfaChallenge
             } else {
                 switch step.scenario {

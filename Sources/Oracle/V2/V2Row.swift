@@ -74,15 +74,25 @@ public struct V2ChainPrediction: Sendable, Hashable {
     /// The row that ended the action before any request was sent (`F6`, `E6` under 2.17), else nil.
     public var unsentRow: V2Row?
 
-    public init(expectation: V2Expectation, hops: [Hop], expectedToken: String? = nil, unsentRow: V2Row? = nil) {
+    /// The uncertain row that handed over the state this action acts on, when everything the action does
+    /// follows from that row alone (a sign-up method selection only exists in G11), else nil.
+    public var stateRow: V2Row?
+
+    public init(
+        expectation: V2Expectation, hops: [Hop], expectedToken: String? = nil, unsentRow: V2Row? = nil,
+        stateRow: V2Row? = nil
+    ) {
         self.expectation = expectation
         self.hops = hops
         self.expectedToken = expectedToken
         self.unsentRow = unsentRow
+        self.stateRow = stateRow
     }
 
     /// How many answers the action consumed (later ones belong to the next action).
     public var consumed: Int { hops.count }
     /// True when any row the walk used is uncertain: findings on it must say so.
-    public var uncertain: Bool { unsentRow?.uncertain == true || hops.contains { $0.row?.uncertain == true } }
+    public var uncertain: Bool {
+        stateRow?.uncertain == true || unsentRow?.uncertain == true || hops.contains { $0.row?.uncertain == true }
+    }
 }

@@ -19,6 +19,8 @@ struct V2SignUpJudge {
             guard answer.hasLink("verify") else { return Decision("K2") }
             return Decision((answer.type ?? "email") == "email" ? "G4" : "G5")
         case "challenge":
+            // §3.3 r5: the parser fails a `challenge` without `challengeContext.authenticationFactor`.
+            guard answer.authenticationFactor != nil else { return Decision("K9") }
             let methods = answer.methods ?? []
             guard !methods.isEmpty, V2Judge.allLinked(methods) else { return Decision("K9") }
             return Decision("G11")
