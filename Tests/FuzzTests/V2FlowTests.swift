@@ -140,6 +140,19 @@ struct V2OracleAgreementTests {
         }
     }
 
+    @Test("a planted engine fault is caught against the real V2 oracle: a campaign over the email-code flow finds the wrong-code error reported as a general error")
+    func plantedFaultIsCaughtByACampaign() async {
+        let planted = V2AlteredSource { scene, observation in
+            guard observation.outcome?.error == "MSALNativeAuthFlowError.invalidCode", scene.step.action == .submitCode else { return }
+            observation.outcome?.error = "MSALNativeAuthFlowError.generalError"
+        }
+        let runner = V2Runner(configuration: V2Configuration(seed: 4, cases: 50, flows: [V2BaseFlows.signInEmailCode], minimise: false),
+                              source: planted)
+        let result = await runner.run()
+        #expect(result.baseline.contains { $0.verdict.kind == .mismatch && $0.action == 1 })
+        #expect(result.findings.findings.contains { $0.key.kind == .mismatch && $0.key.actual.contains("generalError") })
+    }
+
     @Test("a short V2 campaign ends without findings, counts V2 rows and reports them in every format")
     func shortCampaignReportsRows() async {
         let runner = V2Runner(configuration: V2Configuration(seed: 2, cases: 400, jobs: 2))
