@@ -35,7 +35,7 @@ public struct FaultProof: Sendable {
     /// Runs the proof: one ``FaultKill`` per fault, in the order of `faults`.
     public func run() async -> [FaultKill] {
         let (baselines, real) = await baselineObservations()
-        let state = ProofState(faults: faults, configuration: runner.configuration)
+        let state = ProofState(faults: faults, cases: runner.configuration.cases, duration: runner.configuration.duration)
         for (f, fault) in faults.enumerated() {
             for (key, observation) in real {
                 guard let flow = runner.flowsByName[key.flow] else { continue }
@@ -115,12 +115,13 @@ final class ProofState: @unchecked Sendable {
     private let limit: Int?
     private let deadline: ContinuousClock.Instant?
 
-    init(faults: [PlantedFault], configuration: FuzzConfiguration) {
+    /// Progress over `faults` for a budget of `cases` cases (1,000 when neither is given) or `duration` seconds.
+    init(faults: [PlantedFault], cases: Int?, duration: Double?) {
         self.faults = faults
         kill = Array(repeating: nil, count: faults.count)
         baseline = Array(repeating: false, count: faults.count)
-        limit = configuration.duration == nil ? (configuration.cases ?? 1_000) : configuration.cases
-        deadline = configuration.duration.map { ContinuousClock.now + .milliseconds($0.isNaN ? 0 : Int64(max(0, min($0, 86_400)) * 1_000)) }
+        limit = duration == nil ? (cases ?? 1_000) : cases
+        deadline = duration.map { ContinuousClock.now + .milliseconds($0.isNaN ? 0 : Int64(max(0, min($0, 86_400)) * 1_000)) }
     }
 
     func baselineCatch(_ fault: Int) { lock.withLock { baseline[fault] = true } }

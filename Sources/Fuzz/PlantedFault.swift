@@ -79,12 +79,37 @@ public struct PlantedFault: Sendable {
     /// The kind of mistake (wrong error type, newState dropped, old token kept, …).
     public let kind: String
     let change: @Sendable (FaultScene, inout Observation) -> Void
+    /// The change on a V2 case (nil: a V1 fault, which leaves V2 cases alone).
+    let v2Change: (@Sendable (V2FaultScene, inout Observation) -> Void)?
 
     init(_ name: String, _ area: String, _ kind: String, _ change: @escaping @Sendable (FaultScene, inout Observation) -> Void) {
         self.name = name
         self.area = area
         self.kind = kind
         self.change = change
+        v2Change = nil
+    }
+
+    /// A fault of the V2 engine (``PlantedFaultsV2``); it leaves V1 cases alone.
+    init(v2 name: String, _ area: String, _ kind: String, _ change: @escaping @Sendable (V2FaultScene, inout Observation) -> Void) {
+        self.name = name
+        self.area = area
+        self.kind = kind
+        self.change = { _, _ in }
+        v2Change = change
+    }
+
+    /// True for a fault of the V2 engine.
+    public var isV2: Bool { v2Change != nil }
+
+    /// The observation the faulty V2 engine would make, given the real engine's (a V1 fault changes nothing).
+    public func apply(flow: V2FuzzFlow, action: Int, to observation: Observation) -> Observation {
+        guard let v2Change, action < flow.actions.count, observation.outcome != nil, observation.prefixProblem == nil else {
+            return observation
+        }
+        var faulty = observation
+        v2Change(V2FaultScene(flow: flow, action: action, observation: observation), &faulty)
+        return faulty
     }
 
     /// The observation the faulty engine would make, given the real engine's.

@@ -30,7 +30,11 @@ public struct TransportFaultCase: Sendable, Hashable {
     /// The items the fault server serves to the broken action: the answers before the broken one, the
     /// broken attempt(s), then the scripted answers from the broken one on (what a retry gets).
     public func items(of flowValue: FuzzFlow) -> [ServedItem] {
-        let answers = flowValue.actions[action].responses
+        items(answers: flowValue.actions[action].responses)
+    }
+
+    /// ``items(of:)`` for the broken action's scripted `answers`.
+    func items(answers: [FuzzResponse]) -> [ServedItem] {
         let before = answers[..<response].map { ServedItem($0) }
         if fault == .slowBody {
             return before + [ServedItem(answers[response], fault: .slowBody)] + answers[(response + 1)...].map { ServedItem($0) }

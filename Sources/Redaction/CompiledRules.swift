@@ -266,7 +266,7 @@ final class CompiledRules: @unchecked Sendable {
     /// The whole-body rule for a MIME type, if any.
     func mimeRule(_ mimeType: String) -> RedactionRule? {
         if mimeTypes.isEmpty { return nil }
-        let essence = mimeType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let essence = ASCIIText.mediaTypeEssence(mimeType)
         for entry in mimeTypes {
             if entry.mimeType == essence { return entry.rule }
             if entry.mimeType.hasSuffix("/*"), essence.hasPrefix(entry.mimeType.dropLast()) { return entry.rule }

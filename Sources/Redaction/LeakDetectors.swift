@@ -47,17 +47,32 @@ struct LeakDetectors: Sendable {
     /// Whether `name` is one of `codeFields`, `secretFields` or `maskedFields`, and which. Most
     /// field names have a length none of them has, and are turned away without hashing (a
     /// look-up per string scanned).
+    /// The rest is a comparison of bytes with the few names of the same length: hashing the
+    /// name (`Set.contains`) cost more than the rest of the look-up. The names are ASCII, and
+    /// no other text is canonically equal to an ASCII text, so comparing bytes is `==`.
     static func watchedKind(_ name: String) -> FieldKind? {
         let count = name.utf8.count
         guard count < 64, watchedLengths & (1 << UInt64(count)) != 0 else { return nil }
-        if codeFields.contains(name) { return .code }
-        if secretFields.contains(name) { return .secret }
-        return maskedFields.contains(name) ? .masked : nil
+        var copy = name
+        return copy.withUTF8 { bytes -> FieldKind? in
+            for (watched, kind) in watchedByLength[count] where watched.elementsEqual(bytes) { return kind }
+            return nil
+        }
     }
 
     /// Bit n set when a watched field name has n bytes.
     private static let watchedLengths: UInt64 = codeFields.union(secretFields).union(maskedFields)
         .reduce(0) { $0 | (1 << UInt64($1.utf8.count)) }
+
+    /// The watched names by length in bytes (0 to 63), each with its kind.
+    private static let watchedByLength: [[(name: [UInt8], kind: FieldKind)]] = {
+        var table = [[(name: [UInt8], kind: FieldKind)]](repeating: [], count: 64)
+        let all: [(Set<String>, FieldKind)] = [(codeFields, .code), (secretFields, .secret), (maskedFields, .masked)]
+        for (names, kind) in all {
+            for name in names.sorted() where name.utf8.count < 64 { table[name.utf8.count].append((Array(name.utf8), kind)) }
+        }
+        return table
+    }()
 
     /// Whether a header of this (lowercased) name holds an identifier, not a secret.
     static func isIdentifierField(_ name: String?) -> Bool {
@@ -186,32 +201,51 @@ struct LeakDetectors: Sendable {
     /// `candidate` cut at every placeholder in it (`REDACTED-<kind>-<n>`), placeholders left
     /// out; `[candidate]` when it holds none.
     static func piecesAroundPlaceholders(_ candidate: Substring) -> [Substring] {
-        guard candidate.utf8.count >= PlaceholderTable.prefix.utf8.count, candidate.contains(PlaceholderTable.prefix) else {
-            return [candidate]
+        let prefix = Placeholder.prefixBytes
+        let utf8 = candidate.utf8
+        guard utf8.count >= prefix.count else { return [candidate] }
+        // Candidates are runs of ASCII token bytes: the prefix is searched as bytes.
+        let spans = utf8.withContiguousStorageIfAvailable { bytes in prefixedSpans(in: bytes) } ?? prefixedSpans(in: Array(utf8))
+        guard !spans.isEmpty else { return [candidate] }
+        func piece(_ from: Int, _ to: Int) -> Substring {
+            candidate[utf8.index(utf8.startIndex, offsetBy: from)..<utf8.index(utf8.startIndex, offsetBy: to)]
         }
         var pieces: [Substring] = []
-        var rest = candidate
-        while let found = rest.range(of: PlaceholderTable.prefix) {
-            pieces.append(rest[..<found.lowerBound])
-            // The kind, a dash and the number.
-            var end = found.upperBound
-            var lastDash: Substring.Index?
-            while end < rest.endIndex, let ascii = rest[end].asciiValue,
-                PlaceholderTable.isKindByte(ascii) || ascii == UInt8(ascii: "-")
-            {
-                if ascii == UInt8(ascii: "-") { lastDash = end }
-                end = rest.index(after: end)
-            }
-            guard let dash = lastDash, rest[rest.index(after: dash)..<end].allSatisfy(\.isASCIIDigit), rest.index(after: dash) < end else {
-                // Not a placeholder after all: keep it in the piece that follows.
-                pieces.append(rest[found.lowerBound..<end])
-                rest = rest[end...]
-                continue
-            }
-            rest = rest[end...]
+        var from = 0
+        for span in spans {
+            pieces.append(piece(from, span.range.lowerBound))
+            // Not a placeholder after all: a piece of its own.
+            if !span.isPlaceholder { pieces.append(piece(span.range.lowerBound, span.range.upperBound)) }
+            from = span.range.upperBound
         }
-        pieces.append(rest)
+        pieces.append(piece(from, utf8.count))
         return pieces
+    }
+
+    /// The spans of `bytes` that start with the placeholder prefix and run over the kind
+    /// bytes and dashes after it, in order, and whether each is a placeholder
+    /// (`REDACTED-<kind>-<n>`: a dash and digits at its end).
+    static func prefixedSpans(in bytes: UnsafeBufferPointer<UInt8>) -> [(range: Range<Int>, isPlaceholder: Bool)] {
+        let prefix = Placeholder.prefixBytes
+        var spans: [(range: Range<Int>, isPlaceholder: Bool)] = []
+        var from = 0
+        while let found = ByteSearch.firstIndex(of: prefix, in: bytes, from: from) {
+            // The kind, a dash and the number.
+            var end = found + prefix.count
+            var lastDash: Int?
+            while end < bytes.count, PlaceholderTable.isKindByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") {
+                if bytes[end] == UInt8(ascii: "-") { lastDash = end }
+                end += 1
+            }
+            let isPlaceholder = lastDash.map { dash in dash + 1 < end && bytes[(dash + 1)..<end].allSatisfy { $0 &- UInt8(ascii: "0") < 10 } } ?? false
+            spans.append((found..<end, isPlaceholder))
+            from = end
+        }
+        return spans
+    }
+
+    static func prefixedSpans(in bytes: [UInt8]) -> [(range: Range<Int>, isPlaceholder: Bool)] {
+        bytes.withUnsafeBufferPointer { prefixedSpans(in: $0) }
     }
 
     /// Whether a path segment found by `methodID` is a relation name (`…/register/sms/enroll`)

@@ -239,7 +239,7 @@ struct LeakWalker {
         if shape.opensContainer, let json = try? JSONParser.parse(text) {
             walkNested(json, entry: entry, depth: depth + 1)
         } else if shape.equals, !shape.space, !shape.newline {
-            let query = text.split(separator: "?", maxSplits: 1).last ?? Substring(text)
+            let query = Self.queryPart(text)
             for field in FormBody(query).fields where !field.value.isEmpty {
                 // Shapes were checked on the whole text; here only what needs the field name.
                 steps.append(.field(field.name))
@@ -291,6 +291,15 @@ struct LeakWalker {
     /// is a header of its own, and in a `Set-Cookie` line only the cookie is a value: its
     /// attributes (`Domain`, `Path`, `Expires`, `SameSite`…) are not.
     static func isRedactedHeaderValue(_ value: String, fieldName: String? = nil) -> Bool {
+        var copy = value
+        if let verdict = copy.withUTF8({ HeaderValueWords.isRedacted($0, setCookie: fieldName == "set-cookie") }) {
+            return verdict
+        }
+        return isRedactedHeaderValueByCharacters(value, fieldName: fieldName)
+    }
+
+    /// `isRedactedHeaderValue` on characters, for any text.
+    static func isRedactedHeaderValueByCharacters(_ value: String, fieldName: String?) -> Bool {
         var placeholder = false
         var holdsValue = false
         let setCookie = fieldName == "set-cookie"
@@ -356,7 +365,28 @@ struct LeakWalker {
     /// `text` lower-cased; the string itself when it has no upper-case ASCII letter and no
     /// byte outside ASCII (header and field names almost never do).
     static func lowercased(_ text: String) -> String {
-        text.utf8.contains(where: { $0 &- 65 < 26 || $0 >= 0x80 }) ? text.lowercased() : text
+        var copy = text
+        let plain = copy.withUTF8 { bytes in !bytes.contains(where: { $0 &- 65 < 26 || $0 >= 0x80 }) }
+        return plain ? text : text.lowercased()
+    }
+
+    /// What `examineInside` reads as a form: the text after its first `?`, as
+    /// `text.split(separator: "?", maxSplits: 1).last ?? Substring(text)` gives it. In ASCII
+    /// text a character is a byte (`?` is never part of a CR LF pair), so the `?` is found
+    /// by bytes; other text is split by characters.
+    static func queryPart(_ text: String) -> Substring {
+        var copy = text
+        let mark = copy.withUTF8 { bytes -> Int?? in
+            if bytes.contains(where: { $0 >= 0x80 }) { return nil }
+            return .some(bytes.firstIndex(of: UInt8(ascii: "?")))
+        }
+        guard let mark else { return text.split(separator: "?", maxSplits: 1).last ?? Substring(text) }
+        let utf8 = text.utf8
+        guard let mark else { return Substring(text) }
+        let at = utf8.index(utf8.startIndex, offsetBy: mark)
+        // Empty pieces are omitted: `abc?` gives `abc`, `?` gives nothing (the text itself).
+        if mark + 1 == utf8.count { return mark == 0 ? Substring(text) : text[..<at] }
+        return text[utf8.index(after: at)...]
     }
 }
 

@@ -244,6 +244,17 @@ public final class PlaceholderTable: Sendable {
             && !kind.isEmpty && kind.allSatisfy(isKindByte)
     }
 
+    /// `isPlaceholder` on bytes (the prefix is ASCII, so comparing bytes is the same test).
+    static func isPlaceholder(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let prefix = Placeholder.prefixBytes
+        guard bytes.count > prefix.count, bytes.prefix(prefix.count).elementsEqual(prefix) else { return false }
+        let rest = bytes[prefix.count...]
+        guard let dash = rest.lastIndex(of: UInt8(ascii: "-")) else { return false }
+        let digits = rest[(dash + 1)...]
+        let kind = rest[..<dash]
+        return !digits.isEmpty && digits.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } && !kind.isEmpty && kind.allSatisfy(isKindByte)
+    }
+
     /// The bytes `sanitize` keeps: a kind made only of them is its own sanitized form.
     static func isKindByte(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_")

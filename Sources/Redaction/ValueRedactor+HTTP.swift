@@ -201,7 +201,7 @@ extension ValueRedactor {
         let end = value.firstIndex(of: ";") ?? value.endIndex
         let pair = value[..<end]
         guard let eq = pair.firstIndex(of: "=") else { return applyPatterns(value) }
-        let name = pair[..<eq].trimmingCharacters(in: .whitespaces)
+        let name = ASCIIText.trimmingWhitespace(pair[..<eq])
         guard let replaced = apply(cookieRule(name), to: String(pair[pair.index(after: eq)...])) else { return nil }
         return String(pair[...eq]) + replaced + value[end...]
     }

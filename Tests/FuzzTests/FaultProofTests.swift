@@ -65,6 +65,38 @@ struct FaultProofTests {
         }
     }
 
+    @Test("a V2 campaign from a fixed seed catches every planted V2 fault")
+    func everyV2FaultIsCaught() async {
+        #expect(PlantedFaults.v2.count >= 6)
+        #expect(PlantedFaults.v2.allSatisfy(\.isV2) && !PlantedFaults.all.contains(where: \.isV2))
+        let configuration = V2Configuration(seed: 1, cases: 6_000, caseTimeout: 10, minimise: false)
+        let kills = await V2FaultProof(configuration: configuration).run()
+        #expect(kills.count == PlantedFaults.v2.count)
+        for kill in kills {
+            #expect(kill.caseIndex != nil, "\(kill.fault.name) survived 6,000 V2 cases")
+            if let verdict = kill.verdict { #expect(verdict.kind.isFinding) }
+        }
+        print(FaultProof.table(kills))
+        // A "fault" that changes nothing is never caught: a kill needs a finding the real engine does not have.
+        let inert = PlantedFault(v2: "v2.inert", "V2", "none") { _, _ in }
+        let none = await V2FaultProof(configuration: V2Configuration(seed: 1, cases: 300, caseTimeout: 10, minimise: false),
+                                      faults: [inert]).run()
+        #expect(none.first?.caseIndex == nil && none.first?.caughtByBaseline == false)
+    }
+
+    @Test("a V2 fault leaves V1 cases alone and a V1 fault V2 cases")
+    func faultsStayInTheirEngine() async throws {
+        let v2Fault = try #require(PlantedFaults.v2.first)
+        let observation = Observation(outcome: Outcome(callback: "onFlowError", error: "MSALNativeAuthFlowError.invalidCode"))
+        let v1Flow = BaseFlows.signInCode
+        #expect(v2Fault.apply(flow: v1Flow, action: 2, to: observation).outcome == observation.outcome)
+        let v1Fault = try #require(PlantedFault.named(["signIn.userNotFoundAsGeneral"])?.first)
+        let v2Flow = V2BaseFlows.signInEmailCode
+        let v2Observation = Observation(outcome: Outcome(callback: "onFlowError", error: "SignInStartError.userNotFound"))
+        #expect(v1Fault.apply(flow: v2Flow, action: 1, to: v2Observation).outcome == v2Observation.outcome)
+        #expect(v2Fault.apply(flow: v2Flow, action: 1, to: observation).outcome?.error == "MSALNativeAuthFlowError.generalError")
+    }
+
     @Test("a faulty source through the campaign runner reports findings the real engine does not have")
     func faultySourceThroughRunner() async throws {
         let fault = try #require(PlantedFault.named(["signIn.userNotFoundAsGeneral"])?.first)

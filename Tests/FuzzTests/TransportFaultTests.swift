@@ -57,6 +57,30 @@ struct TransportFaultTests {
         #expect(result.kinds.allSatisfy(expectation.kinds.contains))
     }
 
+    @Test("V2: a reset, an empty reply or a cut body at a V2 request ends in onFlowError generalError, the request sent once",
+          arguments: [LiveFault.connectionReset, .emptyResponse, .cutMidBody])
+    func v2FaultIsNotRetried(fault: LiveFault) async throws {
+        let flow = V2BaseFlows.signInPassword
+        // The final submitPassword's verify request (action 2, answer 0) and the start's auto challenge (action 0, answer 1).
+        for (action, response) in [(2, 0), (0, 1)] {
+            let fuzzCase = TransportFaultCase(seed: 1, index: 0, flow: flow.name, action: action, response: response, fault: fault,
+                                              persistent: false)
+            let result = await V2TransportFaultPhase.judge(fuzzCase, flow: flow, timeout: 2, slack: 10)
+            #expect(result.verdict.kind == .pass, "\(result.verdict)")
+            #expect(result.verdict.expected.hasPrefix("onFlowError(") && result.verdict.expected.hasSuffix(".generalError)"))
+            #expect(result.verdict.actual == result.verdict.expected)
+            #expect(result.kinds == ["networkConnectionLost"])
+        }
+    }
+
+    @Test("V2: the phase's cases of a seed cover every fault and pass on the current engine")
+    func v2Phase() async {
+        let results = await V2TransportFaultPhase.run(seed: 3, perMode: 1, timeout: 1, slack: 10)
+        #expect(Set(results.map(\.fuzzCase.fault)) == Set(LiveFault.allCases))
+        #expect(results.allSatisfy { !$0.fuzzCase.persistent })
+        for result in results { #expect(result.verdict.kind == .pass, "\(result.fuzzCase.id) \(result.fuzzCase.flow): \(result.verdict)") }
+    }
+
     @Test("a server that never answers ends the engine with an error within the configured timeout")
     func neverAnswers() async {
         let options = TransportFaultOptions(seed: 1, flows: [Self.flow], timeout: 1, slack: 10)

@@ -1,6 +1,7 @@
 import Foundation
 import NativeAuth
 import Oracle
+import Replay
 import Testing
 
 @testable import Fuzz
@@ -101,7 +102,7 @@ struct V2FlowTests {
     func plantedDisagreementIsCaught() async {
         let flow = V2BaseFlows.signInEmailCode
         let planted = V2AlteredSource { scene, observation in
-            guard scene.call == .submitCode("00000000"), scene.requests.count == 1, scene.sentToken == "CT-2" else { return }
+            guard scene.call == .submitCode(code: "00000000"), scene.requests.count == 1, scene.sentToken == "CT-2" else { return }
             observation.outcome?.error = "MSALNativeAuthFlowError.generalError"
         }
         let plain = V2FuzzCase.plain(flow, action: 1, seed: 1)
@@ -123,5 +124,35 @@ struct V2FlowTests {
         let wrong = Self.prediction(codeRequired, consumed: 1, token: "CT-2")
         #expect(V2Judge.judge(plain, observation: observation, baseline: nil, prediction: right, secrets: { [] }).kind == .pass)
         #expect(V2Judge.judge(plain, observation: observation, baseline: nil, prediction: wrong, secrets: { [] }).kind == .wrongToken)
+    }
+}
+
+/// The built-in V2 flows against the V2 oracle.
+struct V2OracleAgreementTests {
+    @Test("every unmutated action of the built-in V2 flows passes against the V2 oracle (callback, error, state, token, requests)")
+    func baselinePassesTheOracle() async {
+        let runner = V2Runner(configuration: V2Configuration(seed: 1, cases: 0))
+        let (_, verdicts) = await runner.baseline()
+        #expect(verdicts.count == V2BaseFlows.all.map(\.actions.count).reduce(0, +))
+        for entry in verdicts {
+            #expect(entry.verdict.kind == .pass,
+                    "\(entry.flow)#\(entry.action): \(entry.verdict.kind) expected \(entry.verdict.expected) actual \(entry.verdict.actual) — \(entry.verdict.note)")
+        }
+    }
+
+    @Test("a short V2 campaign ends without findings, counts V2 rows and reports them in every format")
+    func shortCampaignReportsRows() async {
+        let runner = V2Runner(configuration: V2Configuration(seed: 2, cases: 400, jobs: 2))
+        let result = await runner.run()
+        #expect(result.findings.total == 400)
+        #expect(result.findings.rows.hitCount > 10)
+        for finding in result.findings.findings {
+            Issue.record("V2 finding: \(finding.key.kind) \(finding.key.step) [\(finding.key.family)] \(finding.key.expected) ⇒ \(finding.key.actual) — case \(finding.example.id) \(finding.example.details) \(finding.verdict.note)")
+        }
+        let report = V2Report(result)
+        #expect(report.render(.text).contains("V2 rows hit: \(result.findings.rows.hitCount) of"))
+        #expect(report.render(.json).contains("\"rows\""))
+        #expect(report.render(.junit).contains("v2RowsHit"))
+        #expect(report.render(.markdown).contains("V2 rows hit"))
     }
 }

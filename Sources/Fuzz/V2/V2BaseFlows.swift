@@ -1,4 +1,5 @@
 import Oracle
+import Replay
 
 /// The built-in V2 flows: every journey of spec native-auth-v2 §2 (made-up values shaped like its
 /// exchanges), each action with the answers its requests receive under the engine's default profile
@@ -32,11 +33,11 @@ public enum V2BaseFlows {
             A.entry("CT-0"), A.challenge("CT-1", factor: "singleFactor", methods: [passwordMethod]),
             A.verifyPassword("CT-2", id: "pw-7f3a"),
         ]),
-        V2FuzzAction(.submitPassword("wrong-Passw0rd"), step: signIn(.submitPassword), responses: [
+        V2FuzzAction(.submitPassword(password: "wrong-Passw0rd"), step: signIn(.submitPassword), responses: [
             A.error("invalidGrant", "AADSTS50126: Error validating credentials due to invalid username or password.",
                     inner: "invalidUserNameOrPassword"),
         ]),
-        V2FuzzAction(.submitPassword("Sunny-Day-42!"), step: signIn(.submitPassword), responses: finish),
+        V2FuzzAction(.submitPassword(password: "Sunny-Day-42!"), step: signIn(.submitPassword), responses: finish),
     ])
 
     /// §2.2: one email method (auto O6 ⇒ code required), a wrong code, a resend, the right code.
@@ -45,13 +46,13 @@ public enum V2BaseFlows {
             A.entry("CT-0"), A.challenge("CT-1", factor: "singleFactor", methods: [emailMethod]),
             A.verifyCode("CT-2", id: "em-91c2", type: "email", hint: "a***x@e*****e.com", length: 8),
         ]),
-        V2FuzzAction(.submitCode("00000000"), step: signIn(.submitCode, role: .firstFactor), responses: [
+        V2FuzzAction(.submitCode(code: "00000000"), step: signIn(.submitCode, role: .firstFactor), responses: [
             A.error("invalidGrant", "AADSTS50184: OTP is incorrect.", inner: "invalidOneTimeCode"),
         ]),
         V2FuzzAction(.resendCode, step: signIn(.resendCode, role: .firstFactor), responses: [
             A.verifyCode("CT-2b", id: "em-91c2", type: "email", hint: "a***x@e*****e.com", length: 8),
         ]),
-        V2FuzzAction(.submitCode("48213907"), step: signIn(.submitCode, role: .firstFactor), responses: finish),
+        V2FuzzAction(.submitCode(code: "48213907"), step: signIn(.submitCode, role: .firstFactor), responses: finish),
     ])
 
     /// Method selection (≥2 first-factor methods, §3.4 A): password, email and SMS offered; password chosen.
@@ -59,9 +60,9 @@ public enum V2BaseFlows {
         V2FuzzAction(.signIn(username: user), step: signIn(.start), responses: [
             A.entry("CT-0"), A.challenge("CT-1", factor: "singleFactor", methods: [passwordMethod, emailMethod, smsMethod]),
         ]),
-        V2FuzzAction(.selectAuthMethod(id: "pw-7f3a"), step: signIn(.selectAuthMethod, role: .firstFactor, method: "password"),
+        V2FuzzAction(.selectAuthMethod(methodId: "pw-7f3a"), step: signIn(.selectAuthMethod, role: .firstFactor, method: "password"),
                      responses: [A.verifyPassword("CT-2", id: "pw-7f3a")]),
-        V2FuzzAction(.submitPassword("Sunny-Day-42!"), step: signIn(.submitPassword), responses: finish),
+        V2FuzzAction(.submitPassword(password: "Sunny-Day-42!"), step: signIn(.submitPassword), responses: finish),
     ])
 
     /// §2.5 by email: password, then an MFA selection, the email second factor, a wrong code, a resend
@@ -71,18 +72,18 @@ public enum V2BaseFlows {
             A.entry("CT-0"), A.challenge("CT-1", factor: "singleFactor", methods: [passwordMethod]),
             A.verifyPassword("CT-2", id: "pw-7f3a"),
         ]),
-        V2FuzzAction(.submitPassword("Sunny-Day-42!"), step: signIn(.submitPassword), responses: [
+        V2FuzzAction(.submitPassword(password: "Sunny-Day-42!"), step: signIn(.submitPassword), responses: [
             A.challenge("CT-3", factor: "multiFactor", methods: [mfaEmailMethod, mfaSMSMethod]),
         ]),
-        V2FuzzAction(.selectAuthMethod(id: "em-mfa"), step: signIn(.selectAuthMethod, role: .secondFactor, method: "email"),
+        V2FuzzAction(.selectAuthMethod(methodId: "em-mfa"), step: signIn(.selectAuthMethod, role: .secondFactor, method: "email"),
                      responses: [A.verifyCode("CT-4", id: "em-mfa", type: "email", hint: "a***x@e*****e.com", length: 8, base: "mfa")]),
-        V2FuzzAction(.submitChallenge("11111111"), step: signIn(.submitChallenge, role: .secondFactor), responses: [
+        V2FuzzAction(.submitChallenge(challenge: "11111111"), step: signIn(.submitChallenge, role: .secondFactor), responses: [
             A.error("invalidGrant", "AADSTS50184: OTP is incorrect.", inner: "invalidOneTimeCode"),
         ]),
         V2FuzzAction(.resendChallenge, step: signIn(.resendChallenge, role: .secondFactor), responses: [
             A.verifyCode("CT-4b", id: "em-mfa", type: "email", hint: "a***x@e*****e.com", length: 8, base: "mfa"),
         ]),
-        V2FuzzAction(.submitChallenge("20491877"), step: signIn(.submitChallenge, role: .secondFactor),
+        V2FuzzAction(.submitChallenge(challenge: "20491877"), step: signIn(.submitChallenge, role: .secondFactor),
                      responses: [A.proceed("CT-6"), A.code, A.tokens]),
     ])
 
@@ -92,13 +93,13 @@ public enum V2BaseFlows {
             A.entry("CT-0"), A.challenge("CT-1", factor: "singleFactor", methods: [passwordMethod]),
             A.verifyPassword("CT-2", id: "pw-7f3a"),
         ]),
-        V2FuzzAction(.submitPassword("Sunny-Day-42!"), step: signIn(.submitPassword), responses: [
+        V2FuzzAction(.submitPassword(password: "Sunny-Day-42!"), step: signIn(.submitPassword), responses: [
             A.challenge("CT-3", factor: "multiFactor", methods: [mfaEmailMethod, mfaSMSMethod]),
         ]),
-        V2FuzzAction(.selectAuthMethod(id: "sms-1"), step: signIn(.selectAuthMethod, role: .secondFactor, method: "sms"),
+        V2FuzzAction(.selectAuthMethod(methodId: "sms-1"), step: signIn(.selectAuthMethod, role: .secondFactor, method: "sms"),
                      responses: [A.riskVerify("CT-4"), A.verifyCode("CT-5", id: "sms-1", type: "sms", hint: "+*** *******11", length: 6,
                                                                        base: "mfa")]),
-        V2FuzzAction(.submitChallenge("204918"), step: signIn(.submitChallenge, role: .secondFactor),
+        V2FuzzAction(.submitChallenge(challenge: "204918"), step: signIn(.submitChallenge, role: .secondFactor),
                      responses: [A.proceed("CT-6"), A.code, A.tokens]),
     ])
 
@@ -115,17 +116,17 @@ public enum V2BaseFlows {
             A.entry("CT-0"), A.collect("CT-1", [("email", "text"), ("displayName", "text")]),
             A.verifyCode("CT-2", id: "em-1", type: "email", hint: "s**@e*****e.com", length: 8, base: "signup"),
         ]),
-        V2FuzzAction(.submitCode("11112222"), step: signUpStep(.submitCode, role: .firstFactor), responses: [
+        V2FuzzAction(.submitCode(code: "11112222"), step: signUpStep(.submitCode, role: .firstFactor), responses: [
             A.collect("CT-3", [("password", "password")]),
         ]),
-        V2FuzzAction(.submitPassword("abc"), step: signUpStep(.submitPassword), responses: [
+        V2FuzzAction(.submitPassword(password: "abc"), step: signUpStep(.submitPassword), responses: [
             A.error("invalidRequest", "AADSTS1002027: Attribute validation failed.", inner: "attributeValidationError",
                     details: #"[{"attributeIds":["password"],"code":"passwordPolicyViolation","message":"too short"}]"#),
         ]),
-        V2FuzzAction(.submitPassword("Sunny-Day-42!"), step: signUpStep(.submitPassword), responses: [
+        V2FuzzAction(.submitPassword(password: "Sunny-Day-42!"), step: signUpStep(.submitPassword), responses: [
             FuzzResponse(status: 200, json: #"{"state":"continue","continuationToken":"CT-4"}"#),
         ]),
-        V2FuzzAction(.signInAfterFlow, step: signUpStep(.signIn, sent: signUpSent + ["password"]), responses: [A.code, A.tokens]),
+        V2FuzzAction(.signInAfterFlow(), step: signUpStep(.signIn, sent: signUpSent + ["password"]), responses: [A.code, A.tokens]),
     ])
 
     static func reset(_ action: V2Step.Action, role: V2Step.Role? = nil, method: String? = nil) -> V2Step {
@@ -139,15 +140,15 @@ public enum V2BaseFlows {
             A.challenge("CT-1", factor: "singleFactor", methods: [A.method("em-5", "email", hint: "j****n@c****o")], scenario: "recovery"),
             A.verifyCode("CT-2", id: "em-5", type: "email", hint: "j****n@c****o", length: 8),
         ]),
-        V2FuzzAction(.submitCode("39104411"), step: reset(.submitCode, role: .firstFactor), responses: [
+        V2FuzzAction(.submitCode(code: "39104411"), step: reset(.submitCode, role: .firstFactor), responses: [
             A.interaction("CT-3", action: "update", href: "resetpassword/update"),
         ]),
-        V2FuzzAction(.submitNewPassword("N3w-Passw0rd!"), step: reset(.submitNewPassword), responses: [
+        V2FuzzAction(.submitNewPassword(password: "N3w-Passw0rd!"), step: reset(.submitNewPassword), responses: [
             A.interaction("CT-4", action: "poll", href: "resetpassword/poll"),
             A.interaction("CT-4", action: "poll", href: "resetpassword/poll"),
             A.proceed("CT-5"),
         ]),
-        V2FuzzAction(.signInAfterFlow, step: reset(.signIn), responses: [A.code, A.tokens]),
+        V2FuzzAction(.signInAfterFlow(), step: reset(.signIn), responses: [A.code, A.tokens]),
     ])
 
     /// §3.4 H: email and SMS offered for a reset ⇒ selection; SMS chosen ⇒ code required on SMS.
@@ -158,10 +159,10 @@ public enum V2BaseFlows {
                 A.method("em-5", "email", hint: "j****n@c****o"), A.method("sms-5", "sms", hint: "+*** *******22"),
             ], scenario: "recovery"),
         ]),
-        V2FuzzAction(.selectAuthMethod(id: "sms-5"), step: reset(.selectAuthMethod, role: .firstFactor, method: "sms"), responses: [
+        V2FuzzAction(.selectAuthMethod(methodId: "sms-5"), step: reset(.selectAuthMethod, role: .firstFactor, method: "sms"), responses: [
             A.verifyCode("CT-2", id: "sms-5", type: "sms", hint: "+*** *******22", length: 6),
         ]),
-        V2FuzzAction(.submitCode("771204"), step: reset(.submitCode, role: .firstFactor), responses: [
+        V2FuzzAction(.submitCode(code: "771204"), step: reset(.submitCode, role: .firstFactor), responses: [
             A.interaction("CT-3", action: "update", href: "resetpassword/update"),
         ]),
     ])

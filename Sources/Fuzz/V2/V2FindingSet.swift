@@ -26,6 +26,8 @@ public struct V2FindingSet: Sendable {
     public private(set) var counts: [VerdictKind: Int] = [:]
     public private(set) var total = 0
     public private(set) var rows: V2RowCoverage
+    /// Cases that sent a credential outside the authority (``EgressLog``): listed apart, never findings.
+    public var egress = EgressLog()
 
     public init(profile: V2OracleProfile = .iOS_2_18_1) { rows = V2RowCoverage(profile: profile) }
 
@@ -59,6 +61,7 @@ public struct V2FindingSet: Sendable {
     public mutating func merge(_ other: V2FindingSet) {
         total += other.total
         rows.merge(other.rows)
+        egress.merge(other.egress)
         for (kind, count) in other.counts { counts[kind, default: 0] += count }
         for finding in other.byKey.values { add(finding) }
     }
@@ -87,6 +90,7 @@ public struct V2RowCoverage: Sendable {
 
     public mutating func record(_ prediction: V2ChainPrediction) {
         cases += 1
+        if let row = prediction.unsentRow { hits[row.id, default: 0] += 1 }
         for hop in prediction.hops {
             if let row = hop.row { hits[row.id, default: 0] += 1 }
         }

@@ -1,62 +1,26 @@
 import Oracle
+import Replay
 
-/// A V2 user action on the engine's public API (spec native-auth-v2 §3.1), with the values the "app" supplies.
-public enum V2Call: Sendable, Hashable, CustomStringConvertible {
-    /// `signInV2` (2.18.1 has no up-front password, so none is given).
-    case signIn(username: String)
-    /// `signUpV2` with the app's attributes.
-    case signUp(username: String, attributes: [String: String])
-    /// `resetPasswordV2`.
-    case resetPassword(username: String)
-    /// `selectAuthMethod` with the held selection state's method of this id.
-    case selectAuthMethod(id: String)
-    case submitCode(String)
-    case resendCode
-    case submitPassword(String)
-    case submitAttributes([String: String])
-    case submitNewPassword(String)
-    case submitChallenge(String)
-    case resendChallenge
-    /// `signIn()` on a SignInAfterSignUp / SignInAfterResetPassword state.
-    case signInAfterFlow
-
-    /// The public method name.
-    public var method: String {
-        switch self {
-        case .signIn: "signInV2"
-        case .signUp: "signUpV2"
-        case .resetPassword: "resetPasswordV2"
-        case .selectAuthMethod: "selectAuthMethod"
-        case .submitCode: "submitCode"
-        case .resendCode: "resendCode"
-        case .submitPassword: "submitPassword"
-        case .submitAttributes: "submitAttributes"
-        case .submitNewPassword: "submitNewPassword"
-        case .submitChallenge: "submitChallenge"
-        case .resendChallenge: "resendChallenge"
-        case .signInAfterFlow: "signIn"
-        }
-    }
-
+extension V2UserAction {
     /// Values the user typed that must never reappear in an error message.
-    public var secrets: [String] {
+    var secrets: [String] {
         switch self {
+        case .signIn(_, let password?, _, _), .signUp(_, let password?, _, _): [password]
         case .submitCode(let value), .submitPassword(let value), .submitNewPassword(let value), .submitChallenge(let value): [value]
         case .submitAttributes(let attributes): attributes["password"].map { [$0] } ?? []
         default: []
         }
     }
-
-    public var description: String { method }
 }
 
 /// One V2 user action of a flow: the call, the oracle's step for it and the answers its requests receive.
 public struct V2FuzzAction: Sendable, Hashable {
-    public var call: V2Call
+    /// What the app calls (Replay's V2 vocabulary, performed by ``V2ActionPerformer``).
+    public var call: V2UserAction
     public var step: V2Step
     public var responses: [FuzzResponse]
 
-    public init(_ call: V2Call, step: V2Step, responses: [FuzzResponse]) {
+    public init(_ call: V2UserAction, step: V2Step, responses: [FuzzResponse]) {
         self.call = call
         self.step = step
         self.responses = responses

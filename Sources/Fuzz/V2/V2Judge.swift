@@ -15,7 +15,7 @@ public enum V2Judge {
 
     /// The ids of the rows a walk used, in order (`?` for a hop no row matched).
     public static func rowIds(_ prediction: V2ChainPrediction) -> [String] {
-        prediction.hops.map { $0.row?.id ?? "?" }
+        (prediction.unsentRow.map { [$0.id] } ?? []) + prediction.hops.map { $0.row?.id ?? "?" }
     }
 
     /// The verdict for `fuzzCase` given what happened; `baseline` is the unmutated action's outcome
@@ -24,7 +24,7 @@ public enum V2Judge {
                              prediction: V2ChainPrediction, secrets: () -> [String]) -> Verdict {
         let mutatedHop = fuzzCase.response < prediction.hops.count ? prediction.hops[fuzzCase.response] : nil
         let step = "\(fuzzCase.step)" + (mutatedHop.map { " @ \($0.request)" } ?? "")
-        let uncertainRows = prediction.hops.compactMap { $0.row?.uncertain == true ? $0.row?.id : nil }
+        let uncertainRows = ([prediction.unsentRow] + prediction.hops.map(\.row)).compactMap { $0?.uncertain == true ? $0?.id : nil }
         let rowNote = "rows " + rowIds(prediction).joined(separator: ",")
             + (uncertainRows.isEmpty ? "" : "; UNCERTAIN row " + uncertainRows.joined(separator: ","))
         func verdict(_ kind: VerdictKind, _ expected: String, _ actual: String, _ note: String = "") -> Verdict {

@@ -17,7 +17,7 @@ public struct V2FaultScene: Sendable {
     /// The oracle step of the action.
     public var step: V2Step
     /// The user call of the action.
-    public var call: V2Call
+    public var call: V2UserAction
     /// The answers served to the action's requests, in order (a transport fault included).
     public var served: [FuzzResponse]
     /// The action's requests, in order.
@@ -91,12 +91,11 @@ public struct V2EngineSource: V2OutcomeSource {
     }
 }
 
-/// One V2 engine on a scripted transport, and the state the app holds.
+/// One V2 engine on a scripted transport, and the states the app holds (Replay's ``V2ActionPerformer``:
+/// each action is called on the latest held state that accepts it).
 final class V2Rig: @unchecked Sendable {
     let transport = ScriptTransport()
-    let app: MSALNativeAuthPublicClientApplication
-    /// The last state handed over (a failed action leaves it in place).
-    private var held: MSALNativeAuthState?
+    private var performer: V2ActionPerformer
 
     init?(options: MSALNativeAuthV2Options) {
         let environment = NativeAuthEnvironment(
@@ -105,78 +104,22 @@ final class V2Rig: @unchecked Sendable {
             clientId: EngineDriver.defaultClientId, authority: V2EngineSource.authority, challengeTypes: [.OOB, .password],
             environment: environment, v2Options: options)
         else { return nil }
-        self.app = app
+        performer = V2ActionPerformer(app: app)
     }
 
     /// Performs `call` with `responses` loaded; nil when the app holds no state the call can be made on.
-    func perform(_ call: V2Call, responses: [FuzzResponse], index: Int) async -> MSALNativeAuthV2Result? {
+    func perform(_ call: V2UserAction, responses: [FuzzResponse], index: Int) async -> MSALNativeAuthV2Result? {
         transport.load(responses, action: index)
-        guard let result = await run(call) else { return nil }
-        if let state = result.state { held = state }
-        return result
+        do {
+            return try await performer.perform(call).result
+        } catch {
+            return nil
+        }
     }
 
     /// The observation of a case whose action `index` could not be called.
-    func stopped(_ index: Int, _ call: V2Call) -> Observation {
+    func stopped(_ index: Int, _ call: V2UserAction) -> Observation {
         Observation(outcome: nil, requests: transport.requests,
-                    prefixProblem: "action \(index) (\(call.method)) has no state to call it on")
-    }
-
-    private func run(_ call: V2Call) async -> MSALNativeAuthV2Result? {
-        switch call {
-        case .signIn(let username):
-            return await app.signInV2(parameters: MSALNativeAuthSignInParametersV2(username: username))
-        case .signUp(let username, let attributes):
-            let parameters = MSALNativeAuthSignUpParametersV2(username: username)
-            parameters.attributes = attributes
-            return await app.signUpV2(parameters: parameters)
-        case .resetPassword(let username):
-            return await app.resetPasswordV2(parameters: MSALNativeAuthResetPasswordParametersV2(username: username))
-        case .selectAuthMethod(let id):
-            guard let state = held as? MSALNativeAuthAuthMethodSelectionRequiredState,
-                  let method = state.authMethods.first(where: { $0.id == id }) else { return nil }
-            return await state.selectAuthMethod(method)
-        case .submitCode(let code):
-            guard let state = held as? MSALNativeAuthCodeRequiredState else { return nil }
-            return await state.submitCode(code: code)
-        case .resendCode:
-            guard let state = held as? MSALNativeAuthCodeRequiredState else { return nil }
-            return await state.resendCode()
-        case .submitPassword(let password):
-            guard let state = held as? MSALNativeAuthPasswordRequiredState else { return nil }
-            return await state.submitPassword(password: password)
-        case .submitAttributes(let attributes):
-            guard let state = held as? MSALNativeAuthAttributesRequiredState else { return nil }
-            return await state.submitAttributes(attributes: attributes)
-        case .submitNewPassword(let password):
-            guard let state = held as? MSALNativeAuthNewPasswordRequiredState else { return nil }
-            return await state.submitNewPassword(password: password)
-        case .submitChallenge(let code):
-            guard let state = held as? MSALNativeAuthMFAVerificationRequiredState else { return nil }
-            return await state.submitChallenge(challenge: code)
-        case .resendChallenge:
-            guard let state = held as? MSALNativeAuthMFAVerificationRequiredState else { return nil }
-            return await state.resendChallenge()
-        case .signInAfterFlow:
-            guard let state = held as? MSALNativeAuthSignInAfterFlowState else { return nil }
-            return await state.signIn()
-        }
-    }
-}
-
-extension MSALNativeAuthV2Result {
-    /// The state handed over, if any.
-    var state: MSALNativeAuthState? {
-        switch self {
-        case .codeRequired(let state): state
-        case .passwordRequired(let state): state
-        case .authMethodSelectionRequired(let state): state
-        case .mfaVerificationRequired(let state): state
-        case .attributesRequired(let state): state
-        case .signInAfterSignUpRequired(let state): state
-        case .newPasswordRequired(let state): state
-        case .signInAfterResetPasswordRequired(let state): state
-        case .completed, .error: nil
-        }
+                    prefixProblem: "action \(index) (\(call.name)) has no state to call it on")
     }
 }

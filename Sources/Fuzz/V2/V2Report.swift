@@ -40,6 +40,7 @@ public struct V2Report: Sendable {
             lines.append("baseline \(problem.flow)#\(problem.action): \(problem.verdict.kind.rawValue) expected \(problem.verdict.expected) "
                          + "actual \(problem.verdict.actual) — \(problem.verdict.note)")
         }
+        lines += set.egress.lines()
         for finding in set.findings {
             let key = finding.key
             lines.append("\(key.kind.rawValue)\(uncertainMark(finding)) \(key.step) [\(key.family)] ×\(finding.count): \(key.expected) ⇒ \(key.actual)")
@@ -78,6 +79,7 @@ public struct V2Report: Sendable {
                     ("repro", finding.reproPath.map(JSONNode.string) ?? .null),
                 ])
             })),
+            ("egress", set.egress.jsonNode()),
             ("baselineProblems", .array(baselineProblems.map {
                 .object([("flow", .string($0.flow)), ("action", .number(String($0.action))), ("kind", .string($0.verdict.kind.rawValue)),
                          ("expected", .string($0.verdict.expected)), ("actual", .string($0.verdict.actual))])
@@ -133,6 +135,7 @@ public struct V2Report: Sendable {
                          finding.uncertain ? "UNCERTAIN row" : "", "\(finding.reproCase.id): " + finding.reproCase.details.joined(separator: "; ")]
             lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
+        if set.egress.total > 0 { lines += [""] + set.egress.lines().map { "    " + $0 } }
         return lines.joined(separator: "\n") + "\n"
     }
 

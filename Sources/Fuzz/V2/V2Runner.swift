@@ -89,9 +89,12 @@ public struct V2Runner: Sendable {
         while let index = counter.next(limit: limit) {
             if let duration = configuration.duration, (ContinuousClock.now - start).seconds >= duration { break }
             guard let fuzzCase = generator.make(index: UInt64(index)) else { continue }
-            let (verdict, walk, _) = await judge(fuzzCase, baseline: baseline["\(fuzzCase.flow)#\(fuzzCase.action)"],
-                                                 watchdog: watchdog, slot: slot)
+            let (verdict, walk, observation) = await judge(fuzzCase, baseline: baseline["\(fuzzCase.flow)#\(fuzzCase.action)"],
+                                                           watchdog: watchdog, slot: slot)
             findings.record(fuzzCase, verdict, walk: walk)
+            if let observation {
+                EgressScan.record(fuzzCase.id, index: fuzzCase.index, observation: observation, step: verdict.step, into: &findings.egress)
+            }
             let done = counter.finished(finding: verdict.kind.isFinding)
             if let progress, done.cases % 2_000 == 0 {
                 progress(FuzzProgress(cases: done.cases, findings: done.findings, elapsed: (ContinuousClock.now - start).seconds))

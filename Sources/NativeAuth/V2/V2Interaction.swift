@@ -46,8 +46,9 @@ enum V2Interaction: Sendable, Hashable {
         if response.hasError { return .failure(map(response.error), response.error) }
         guard let token = response.continuationToken, !token.isEmpty else { return .malformed(V2Text.missingToken) }
         if response.state == .continue { return .continueFlow(token: token) }
-        guard response.state == .interactionRequired || response.state == nil, let action = response.action else {
-            return .other("state '\(response.state?.rawValue ?? "")'")
+        // §3.3 r5-r7 dispatch on `action`; a `state` other than `continue` or `webFallbackRequired` is not read.
+        guard let action = response.action else {
+            return .other("action missing")
         }
         switch action {
         case .challenge:
@@ -84,6 +85,12 @@ enum V2Interaction: Sendable, Hashable {
         default:
             return .other("action '\(action.rawValue)'")
         }
+    }
+
+    /// O8 (§3.4 D): `invalidGrant` with any inner code but `invalidOneTimeCode` is a general error there
+    /// (the wrong-password pair maps to `isInvalidPassword` only at O9).
+    static func isOtherInvalidGrant(_ body: V2ErrorBody?) -> Bool {
+        body?.code == V2ErrorCode.invalidGrant.rawValue && body?.innerCode != V2ErrorCode.invalidOneTimeCode.rawValue
     }
 
     /// The exact camelCase pairs MSAL iOS maps (iOS-I); 2.18.1 reports a wrong password as

@@ -114,6 +114,14 @@ struct V2ResetPasswordMachine: V2Machine {
         case (.polling, .continueFlow(let token)):
             return .finish(.signInAfterResetPasswordRequired(
                 MSALNativeAuthSignInAfterResetPasswordState(flow: flow, continuationToken: token)))
+        case (.resetStart, .failure(.userNotFound, let body)):
+            return .finish(flow.error(.userNotFound, body))
+        case (.resetStart, _):
+            // §3.4 H (as A): at O5 only AADSTS50034 is mapped; a web fallback or another error is a general error.
+            if case .failure(_, let body) = interaction { return .finish(flow.error(.generalError, body)) }
+            if case .webFallback = interaction { return .finish(flow.general(V2Text.unexpectedResponse)) }
+        case (.submitCode, .failure(_, let body)) where V2Interaction.isOtherInvalidGrant(body):
+            return .finish(flow.error(.generalError, body))
         default: break
         }
         switch interaction {

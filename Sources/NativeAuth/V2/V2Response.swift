@@ -17,6 +17,8 @@ struct V2ErrorBody: Sendable, Hashable {
     var message: String?
     /// `innerError.details[].attributeIds`, flattened in order.
     var detailAttributeIds: [String] = []
+    /// `innerError.details[].code`, in order.
+    var detailCodes: [String] = []
     /// Every `AADSTS<digits>` number in `message`.
     var aadsts: [Int] { V2ErrorBody.scrapeAADSTS(message ?? "") }
 
@@ -90,7 +92,8 @@ struct V2Response: Sendable, Hashable {
         }
         if let links = json.value(V2Key.links) { response.links = linkTable(links) }
         for relation in V2LinkRelation.flatEntries {
-            if response.links[relation.rawValue] == nil, let href = try json.string(relation.rawValue) {
+            // Entry links are HAL parts, read leniently (§1.3): a wrong-typed one is no link, not a broken body.
+            if response.links[relation.rawValue] == nil, let href = (try? json.string(relation.rawValue)) ?? nil {
                 response.links[relation.rawValue] = href
             }
         }
@@ -112,14 +115,17 @@ struct V2Response: Sendable, Hashable {
                 var body = V2ErrorBody(
                     code: try nested.string(V2Key.code), innerCode: try inner?.string(V2Key.code),
                     message: try nested.string(V2Key.message))
-                for detail in try inner?.objects(V2Key.details) ?? [] {
+                // `details` is read leniently (a HAL part only sign-up's attribute errors use): a wrong type is ignored.
+                for detail in (try? inner?.objects(V2Key.details)) ?? [] {
+                    if let code = detail.value(V2Key.code)?.stringValue { body.detailCodes.append(code) }
                     guard let ids = detail.value(V2Key.attributeIDs), case .array(let items) = ids else { continue }
                     body.detailAttributeIds += items.compactMap(\.stringValue)
                 }
                 response.error = body
             } else {
-                // MSAL iOS reads only the nested form; a flat string is still an error.
-                response.error = V2ErrorBody(code: error.stringValue, innerCode: nil, message: nil)
+                // MSAL iOS reads only the nested form (spec §1.6, §1.7): a flat string is still an error, but
+                // no code of it is read, so a flat `redirect_to_web` is a general error, not a web fallback.
+                response.error = V2ErrorBody(code: nil, innerCode: nil, message: nil)
             }
         }
         return response

@@ -28,6 +28,9 @@ extension V2SignInMachine {
             return finish(.authMethodSelectionRequired(
                 MSALNativeAuthAuthMethodSelectionRequiredState(flow: flow, token: token, factor: .singleFactor, methods: methods)))
         case .webFallback: return fallback(interaction, webFallbackIsBrowserRequired: false)
+        case .failure(let kind, let body) where kind != .userNotFound:
+            // §3.4 A: at O3 only AADSTS50034 is mapped (isUserNotFound); any other error is a general error.
+            return finish(flow.error(.generalError, body))
         default: return fallback(interaction)
         }
     }
@@ -70,6 +73,8 @@ extension V2SignInMachine {
         switch interaction {
         case .continueFlow(let token): return complete(token)
         case .challenge(let token, .multiFactor, let methods): return mfaSelection(token, methods)
+        case .failure(_, let body) where V2Interaction.isOtherInvalidGrant(body):
+            return finish(flow.error(.generalError, body))
         default: return fallback(interaction)
         }
     }

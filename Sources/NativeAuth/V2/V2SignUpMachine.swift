@@ -112,10 +112,18 @@ struct V2SignUpMachine: V2Machine {
             return .finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
         case .continueFlow(let token):
             return .finish(.signInAfterSignUpRequired(MSALNativeAuthSignInAfterSignUpState(flow: flow, continuationToken: token)))
+        case .failure(_, let body?) where flow.options.profile == .iOS_2_18_1 && Self.isUserAlreadyExists(body):
+            // §3.4 G (uncertain): the skipped sign-up E2E expects isUserAlreadyExists for AADSTS1003037.
+            return .finish(flow.error(.userAlreadyExists, body))
+        case .failure(_, let body?) where flow.options.profile == .iOS_2_18_1 && Self.isInvalidUsername(body):
+            // §3.4 G (uncertain): the skipped sign-up E2E expects isInvalidUsername for AADSTS90100 on the username.
+            return .finish(flow.error(.invalidUsername, body))
         case .failure(_, let body?) where body.innerCode == V2ErrorCode.attributeValidationError.rawValue:
-            // 2.18.1 adds isInvalidAttributes for non-password attribute failures, names in the description.
+            // 2.18.1 adds isInvalidAttributes for attribute failures (names in the description); a failure
+            // naming only the password stays a general error (§1.6: no iOS test, §3.3 r2).
             let names = body.detailAttributeIds
-            guard flow.options.profile == .iOS_2_18_1, !names.isEmpty, names != [V2Key.password] else {
+            let passwordOnly = !names.isEmpty && names.allSatisfy { $0 == V2Key.password }
+            guard flow.options.profile == .iOS_2_18_1, !passwordOnly else {
                 return .finish(flow.error(.generalError, body))
             }
             return .finish(.error(MSALNativeAuthFlowError(
@@ -123,6 +131,16 @@ struct V2SignUpMachine: V2Machine {
                 correlationId: flow.correlationId, errorCodes: body.aadsts)))
         default: return fallback(interaction)
         }
+    }
+
+    /// AADSTS1003037 or a `userAlreadyExists` detail (§1.6).
+    static func isUserAlreadyExists(_ body: V2ErrorBody) -> Bool {
+        body.aadsts.contains(1_003_037) || body.detailCodes.contains("userAlreadyExists")
+    }
+
+    /// AADSTS90100 whose message names the username (§1.6; the same code about the continuation token is a plain error).
+    static func isInvalidUsername(_ body: V2ErrorBody) -> Bool {
+        body.aadsts.contains(90100) && body.message?.lowercased().contains("username") == true
     }
 
     private func fallback(_ interaction: V2Interaction) -> V2Step {
