@@ -63,6 +63,13 @@ struct BytePathTests {
         }
     }
 
+    @Test("Names are lowercased on bytes as lowercased() does it")
+    func lowercasingAgrees() {
+        for name in ["content-type", "Content-Type", "X-MS-Request-ID", "", "Ünïcode-Name", "İd", "ABC_def-9"] {
+            #expect(LeakWalker.lowercased(name) == name.lowercased(), "\(name)")
+        }
+    }
+
     @Test("A long token is cut around real placeholders only; a prefix that is not one stays a piece")
     func piecesAroundPlaceholders() {
         let pieces = { (text: String) in LeakDetectors.piecesAroundPlaceholders(Substring(text)).map(String.init) }
