@@ -2,7 +2,8 @@ import Foundation
 import HAR
 
 /// Builds ``FuzzSection``s from an `authtape fuzz --out` folder: `report.json` (and
-/// `transport-report.json` when the transport phase ran) with the repro capture of each finding.
+/// `transport-report.json` when the transport phase ran, `v2-report.json` when V2 flows ran; a V2
+/// finding on an uncertain row says so in its note) with the repro capture of each finding.
 public enum FuzzInspection {
     /// A fuzz report that cannot be read.
     public struct ReadError: Error, Sendable, CustomStringConvertible {
@@ -10,7 +11,7 @@ public enum FuzzInspection {
     }
 
     /// The report files of a campaign folder, with the phase each holds.
-    static let reports = [("report.json", "cases"), ("transport-report.json", "transport faults")]
+    static let reports = [("report.json", "cases"), ("transport-report.json", "transport faults"), ("v2-report.json", "V2 flows")]
 
     /// Whether `path` is a folder holding a campaign's `report.json`.
     public static func isCampaignFolder(_ path: String) -> Bool {

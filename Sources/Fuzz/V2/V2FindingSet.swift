@@ -66,6 +66,19 @@ public struct V2FindingSet: Sendable {
         for finding in other.byKey.values { add(finding) }
     }
 
+    /// Takes back a finding whose example a rerun judged otherwise (a hang that was only load): its cases
+    /// count under the rerun's verdict, and stay a finding only if that verdict is one.
+    public mutating func replace(_ key: FindingKey, with fuzzCase: V2FuzzCase, _ verdict: Verdict, walk: V2ChainPrediction) {
+        guard let finding = byKey.removeValue(forKey: key) else { return }
+        counts[key.kind, default: 0] -= finding.count
+        counts[verdict.kind, default: 0] += finding.count
+        guard verdict.kind.isFinding else { return }
+        let newKey = FindingKey(kind: verdict.kind, step: verdict.step, operatorName: fuzzCase.primaryOperator,
+                                expected: verdict.expected, actual: verdict.actual)
+        add(V2Finding(key: newKey, count: finding.count, example: fuzzCase, verdict: verdict, uncertain: walk.uncertain,
+                      rows: V2Judge.rowIds(walk)))
+    }
+
     public mutating func updateFinding(_ key: FindingKey, _ change: (inout V2Finding) -> Void) {
         guard var finding = byKey[key] else { return }
         change(&finding)

@@ -76,6 +76,7 @@ public struct V2Runner: Sendable {
             }
             for await part in group { merged.merge(part) }
         }
+        merged = await confirmHangs(merged, baseline: outcomes, watchdog: watchdog)
         let elapsed = (ContinuousClock.now - start).seconds
         if configuration.minimise { merged = await minimiseAll(merged, baseline: outcomes, watchdog: watchdog) }
         watchdog.stop()
@@ -122,8 +123,22 @@ public struct V2Runner: Sendable {
         return (outcomes, verdicts)
     }
 
-    /// Runs one case under the deadline and judges it.
-    public func judge(_ fuzzCase: V2FuzzCase, baseline: Outcome?, watchdog: Watchdog, slot: Int)
+    /// A hang can be the machine's load (a megabyte-long answer in a debug build): each hang's case runs
+    /// again alone with ten times the deadline (``FuzzRunner/hangConfirmationFactor``), and its verdict
+    /// replaces the hang when it ends then.
+    func confirmHangs(_ findings: V2FindingSet, baseline: [String: Outcome], watchdog: Watchdog) async -> V2FindingSet {
+        var confirmed = findings
+        for finding in findings.findings where finding.key.kind == .hang {
+            let example = finding.example
+            let (verdict, walk, _) = await judge(example, baseline: baseline["\(example.flow)#\(example.action)"], watchdog: watchdog,
+                                                 slot: 0, timeout: configuration.caseTimeout * FuzzRunner.hangConfirmationFactor)
+            if verdict.kind != .hang { confirmed.replace(finding.key, with: example, verdict, walk: walk) }
+        }
+        return confirmed
+    }
+
+    /// Runs one case under the deadline (`timeout`, else the configured one) and judges it.
+    public func judge(_ fuzzCase: V2FuzzCase, baseline: Outcome?, watchdog: Watchdog, slot: Int, timeout: Double? = nil)
         async -> (Verdict, V2ChainPrediction, Observation?)
     {
         let walk = V2Judge.predict(step: fuzzCase.step, responses: fuzzCase.responses, profile: configuration.profile)
@@ -133,7 +148,7 @@ public struct V2Runner: Sendable {
         let source = self.source
         let observation: Observation? = await withCheckedContinuation { continuation in
             let shot = OneShot(continuation)
-            watchdog.arm(slot: slot, shot: shot, seconds: configuration.caseTimeout)
+            watchdog.arm(slot: slot, shot: shot, seconds: timeout ?? configuration.caseTimeout)
             Task { shot.resume(await source.observe(flow: flow, action: fuzzCase.action, responses: fuzzCase.responses)) }
         }
         watchdog.disarm(slot: slot)

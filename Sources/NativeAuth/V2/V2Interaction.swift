@@ -87,6 +87,11 @@ enum V2Interaction: Sendable, Hashable {
         }
     }
 
+    /// A channel a code is sent on (`email`, `sms`); any other type of a `verify` answer is no code (§3.4 E, H).
+    static func isCodeChannel(_ type: String) -> Bool {
+        type == V2MethodType.email.rawValue || type == V2MethodType.sms.rawValue
+    }
+
     /// O8 (§3.4 D): `invalidGrant` with any inner code but `invalidOneTimeCode` is a general error there
     /// (the wrong-password pair maps to `isInvalidPassword` only at O9).
     static func isOtherInvalidGrant(_ body: V2ErrorBody?) -> Bool {

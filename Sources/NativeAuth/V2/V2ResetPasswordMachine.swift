@@ -92,7 +92,8 @@ struct V2ResetPasswordMachine: V2Machine {
             phase = .challenge(riskChecked: false)
             return .send(V2SignInMachine.challengeCall(href, token))
         case (.challenge, .verify(let verification)), (.resend, .verify(let verification)):
-            guard verification.type != V2MethodType.password.rawValue else { break }
+            // Only an email or SMS code resets a password (§3.4 H); a password or an unknown type is a general error.
+            guard V2Interaction.isCodeChannel(verification.type) else { break }
             return .finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
         case (.challenge(false), .riskVerify(let token, let href)):
             phase = .challenge(riskChecked: true)

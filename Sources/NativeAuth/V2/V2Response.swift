@@ -84,11 +84,17 @@ struct V2Response: Sendable, Hashable {
         response.hint = try json.string(V2Key.hint)
         response.codeLength = try json.int(V2Key.codeLength)
         response.code = try json.string(V2Key.code)
-        response.attributes = try json.objects(V2Key.attributes)?.map { item in
-            guard let id = try item.string(V2Key.attributeID) else { throw TypeMismatch() }
-            return V2RequestedAttribute(id: id, inputType: try item.string(V2Key.inputType) ?? "text",
-                                        required: try item.bool(V2Key.required) ?? false,
-                                        regex: try item.string(V2Key.regex))
+        // `attributes[]` is a HAL part, read leniently (as the oracle reads it): a value that is not an array is
+        // no list, an item that is not an object with a string `attributeId` is skipped, a wrong-typed optional
+        // member is left at its default.
+        if case .array(let list)? = json.value(V2Key.attributes) {
+            response.attributes = list.compactMap { item -> V2RequestedAttribute? in
+                guard let reader = try? JSONReader.keyed(item, convertsFromSnakeCase: false),
+                      let id = (try? reader.string(V2Key.attributeID)) ?? nil else { return nil }
+                return V2RequestedAttribute(id: id, inputType: ((try? reader.string(V2Key.inputType)) ?? nil) ?? "text",
+                                            required: ((try? reader.bool(V2Key.required)) ?? nil) ?? false,
+                                            regex: (try? reader.string(V2Key.regex)) ?? nil)
+            }
         }
         if let links = json.value(V2Key.links) { response.links = linkTable(links) }
         for relation in V2LinkRelation.flatEntries {

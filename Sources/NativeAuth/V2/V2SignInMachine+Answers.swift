@@ -79,10 +79,10 @@ extension V2SignInMachine {
         }
     }
 
-    /// O7 of a first-factor code (§3.4 E): email or SMS ⇒ a new code state; a password ⇒ general error.
+    /// O7 of a first-factor code (§3.4 E): email or SMS ⇒ a new code state; a password or an unknown type ⇒ general error.
     func receiveResendCode(_ interaction: V2Interaction) -> V2Step {
         switch interaction {
-        case .verify(let verification) where verification.type != V2MethodType.password.rawValue:
+        case .verify(let verification) where V2Interaction.isCodeChannel(verification.type):
             return finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
         default: return fallback(interaction)
         }
