@@ -16,10 +16,12 @@ public enum AuthTapeTesting {
         public var requestsMatched: Bool
         public var diagnostics: [String]
         public var passed: Bool
+        /// Set when the oracle's verdict rests on a table row the spec marks uncertain (V2).
+        public var uncertainty: String?
     }
 
     /// Replays the capture at `path` through the engine with no network and returns every step,
-    /// flow after flow. `passed` on the result tells whether the capture passed as a whole.
+    /// flow after flow, V1 and V2 (native-auth-v2) flows alike, in capture order. `passed` on the result tells whether the capture passed as a whole.
     /// `actionGap`: seconds of pause after a response beyond which the next request is the user's
     /// next action (docs/replay-report.md, "User actions"); 0 turns timing off.
     public static func replay(
@@ -30,7 +32,8 @@ public enum AuthTapeTesting {
         let steps = report.captures.flatMap(\.flows).flatMap(\.steps).map { step in
             ReplayedStep(
                 action: step.action, actual: step.actual, expected: step.expected,
-                requestsMatched: step.requestsMatched, diagnostics: step.diagnostics, passed: step.passed)
+                requestsMatched: step.requestsMatched, diagnostics: step.diagnostics, passed: step.passed,
+                uncertainty: step.uncertainty)
         }
         return (report.passed, steps)
     }
@@ -53,13 +56,27 @@ public enum AuthTapeTesting {
         }
     }
 
-    /// An application of the engine pointed at a running emulator's first client.
+    /// An application of the engine pointed at a running emulator's first client; `v2Options` sets
+    /// the V2 profile and link policy of its `signInV2`/`signUpV2`/`resetPasswordV2`.
     public static func application(
         for emulator: RunningEmulator, challengeTypes: MSALNativeAuthChallengeTypes = [.OOB, .password],
-        capabilities: MSALNativeAuthCapabilities = []
+        capabilities: MSALNativeAuthCapabilities = [], v2Options: MSALNativeAuthV2Options = MSALNativeAuthV2Options()
     ) throws -> MSALNativeAuthPublicClientApplication {
         try MSALNativeAuthPublicClientApplication(
             clientId: emulator.core.config.clients[0].id, authority: emulator.authorityURL,
-            challengeTypes: challengeTypes, capabilities: capabilities)
+            challengeTypes: challengeTypes, capabilities: capabilities, v2Options: v2Options)
+    }
+
+    /// A performer of V2 user actions (``V2UserAction``) on an application pointed at a running
+    /// emulator: each action goes to the latest state that accepts it, and its Outcome comes back.
+    public static func v2Performer(
+        for emulator: RunningEmulator, v2Options: MSALNativeAuthV2Options = MSALNativeAuthV2Options()
+    ) throws -> V2ActionPerformer {
+        V2ActionPerformer(app: try application(for: emulator, v2Options: v2Options))
+    }
+
+    /// The last one-time code the emulator sent to `user` (email or SMS), as a test types it in.
+    public static func latestCode(_ emulator: RunningEmulator, for user: String) -> String? {
+        emulator.core.latestCode(for: user)
     }
 }

@@ -68,16 +68,18 @@ public enum CaptureInspection {
             exchanges[index].label(v2: label)
         }
         let valid = Set(exchanges.indices).subtracting(v2.labels.keys)
-        // A capture with problems as a whole is replayed with one "unreplayable" flow first.
-        let offset = max(0, result.flows.count - script.flows.count)
+        // A capture with problems as a whole is replayed with one "unreplayable" flow first; the
+        // replay's V2 flows (kinds `v2…`) are not among the script's V1 flows.
+        let v1Results = result.flows.filter { !$0.kind.hasPrefix("v2") }
+        let offset = max(0, v1Results.count - script.flows.count)
         var flows: [FlowView] = []
         var grouped = Set(v2.labels.keys)
         for (index, flow) in script.flows.enumerated() {
             let members = flow.exchanges.map(\.entryIndex).filter(valid.contains)
             grouped.formUnion(members)
             var steps: [StepView] = []
-            if index + offset < result.flows.count {
-                for (number, step) in result.flows[index + offset].steps.enumerated() {
+            if index + offset < v1Results.count {
+                for (number, step) in v1Results[index + offset].steps.enumerated() {
                     let consumed = step.action != "none" && number < flow.steps.count
                         ? flow.steps[number].exchanges.map(\.entryIndex).filter(valid.contains) : []
                     steps.append(StepView(

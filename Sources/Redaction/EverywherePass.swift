@@ -81,12 +81,23 @@ struct EverywherePass {
         return nil
     }
 
+    /// Whether a body can start with `byte` and be base64 (`\` starts `\/`): most bodies
+    /// (JSON, markup, forms) are turned away before anything is copied.
+    @inline(__always) private static func isBase64Alphabet(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "\\"):
+            true
+        default: false
+        }
+    }
+
     /// The string `buffer[start..<end]` as base64 with known secrets replaced inside, or nil
     /// when it is not base64 or holds none.
     static func base64Edit(
         _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, known index: SecretIndex.Snapshot
     ) -> ByteEdit? {
-        guard end - start >= 8 else { return nil }
+        guard end - start >= 8, isBase64Alphabet(buffer[start]) else { return nil }
         var urlSafe = false
         var standard = false
         var text: [UInt8] = []

@@ -363,11 +363,25 @@ struct LeakWalker {
     }
 
     /// `text` lower-cased; the string itself when it has no upper-case ASCII letter and no
-    /// byte outside ASCII (header and field names almost never do).
+    /// byte outside ASCII (header and field names almost never do). Other ASCII text is
+    /// lowercased byte by byte, which is what `lowercased()` gives it.
     static func lowercased(_ text: String) -> String {
         var copy = text
-        let plain = copy.withUTF8 { bytes in !bytes.contains(where: { $0 &- 65 < 26 || $0 >= 0x80 }) }
-        return plain ? text : text.lowercased()
+        return copy.withUTF8 { bytes -> String in
+            var upper = false
+            for byte in bytes {
+                if byte >= 0x80 { return text.lowercased() }
+                if byte &- 65 < 26 { upper = true }
+            }
+            guard upper else { return text }
+            return String(unsafeUninitializedCapacity: bytes.count) { output in
+                for offset in 0..<bytes.count {
+                    let byte = bytes[offset]
+                    output[offset] = byte &- 65 < 26 ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
     }
 
     /// What `examineInside` reads as a form: the text after its first `?`, as

@@ -36,15 +36,17 @@ public enum CorpusRecorder {
         public var failure: String?
     }
 
-    /// Records `scenarios` into `directory/<name>.har`, each from a fresh emulator with a fixed
-    /// seed, so a refresh changes a capture only when behaviour changed.
-    public static func record(_ scenarios: [Scenario], into directory: String) async throws -> [Result] {
+    /// Records `scenarios` into `directory/<name>.har`, each from a fresh emulator of `config` with a
+    /// fixed seed, so a refresh changes a capture only when behaviour changed.
+    public static func record(_ scenarios: [Scenario], into directory: String, config: EmulatorConfig = corpusConfig())
+        async throws -> [Result]
+    {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let quiet = Logger(label: "authtape.corpus", factory: { _ in SwiftLogNoOpLogHandler() })
         var results: [Result] = []
         for (index, scenario) in scenarios.enumerated() {
             let clock = EmulatorClock.manual()
-            let core = try EmulatorCore(config: corpusConfig(), seed: UInt64(1000 + index), clock: clock, logger: quiet)
+            let core = try EmulatorCore(config: config, seed: UInt64(1000 + index), clock: clock, logger: quiet)
             let emulator = try await EmulatorServer.start(core: core, logger: quiet)
             let path = (directory as NSString).appendingPathComponent("\(scenario.name).har")
             try? FileManager.default.removeItem(atPath: path)

@@ -27,7 +27,7 @@ public enum DemoRunner {
         /// The capture replayed through the engine with no network, judged by the oracle.
         public var replay: ReplayReport
 
-        /// The V2 journeys (the scripted V2 app), recorded into a capture of their own.
+        /// The V2 journeys (the engine's `signInV2`), recorded into a capture of their own.
         public var v2Scenarios: [ScenarioResult]
         /// The V2 journeys' redacted capture.
         public var v2CapturePath: String
@@ -35,11 +35,14 @@ public enum DemoRunner {
         public var v2Entries: Int
         /// What `authtape check` found in the V2 capture.
         public var v2Leaks: [LeakFinding]
+        /// The V2 capture replayed through the engine with no network, judged by the V2 oracle.
+        public var v2Replay: ReplayReport
 
-        /// Whether every scenario passed, both captures are clean, and the V1 capture replays.
+        /// Whether every scenario passed, both captures are clean, and both captures replay (every
+        /// request matched, the oracle agreeing on every step).
         public var passed: Bool {
             (scenarios + v2Scenarios).allSatisfy { $0.failure == nil } && leaks.isEmpty && v2Leaks.isEmpty && entries > 0
-                && v2Entries > 0 && replay.passed
+                && v2Entries > 0 && replay.passed && v2Replay.passed
         }
     }
 
@@ -83,6 +86,7 @@ public enum DemoRunner {
         let leaks = try LeakScanner(canaries: canaries).scan(path: capturePath)
         let v2Leaks = try LeakScanner(canaries: canaries).scan(path: v2.capturePath)
         let replay = await ReplayRunner().replay(paths: [capturePath])
+        let v2Replay = await ReplayRunner().replay(paths: [v2.capturePath])
         // The capture as a page a person can read: flows as sequence diagrams, outcomes, placeholders.
         let viewPath = (capturePath as NSString).deletingPathExtension + ".html"
         do {
@@ -93,11 +97,11 @@ public enum DemoRunner {
         }
         return Report(
             scenarios: v1.results, capturePath: capturePath, entries: v1.entries, leaks: leaks, replay: replay,
-            v2Scenarios: v2.results, v2CapturePath: v2.capturePath, v2Entries: v2.entries, v2Leaks: v2Leaks)
+            v2Scenarios: v2.results, v2CapturePath: v2.capturePath, v2Entries: v2.entries, v2Leaks: v2Leaks,
+            v2Replay: v2Replay)
     }
 
     /// Where the demo writes its V2 journeys: `NAME-v2.har` beside the V1 capture `NAME.har`.
-    /// (Replaying and fuzzing V2 captures comes with V2 in the engine, so they get a file of their own.)
     public static func v2CapturePath(for capturePath: String) -> String {
         (capturePath as NSString).deletingPathExtension + "-v2.har"
     }

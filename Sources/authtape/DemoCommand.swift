@@ -13,10 +13,10 @@ struct DemoCommand: AsyncParsableCommand {
             NativeAuth engine as the app: an email + password sign-up with two pages of attributes \
             and a wrong code first, sign-in after sign-up, a password reset with polling and \
             sign-in after reset, and an email-code sign-in; then, into a second capture \
-            (NAME-v2.har), a native-auth V2 sign-in with an email code by a scripted V2 app. \
-            Prints each step's outcome, writes \
+            (NAME-v2.har), a native-auth V2 sign-in with an email code and a wrong code first by \
+            the engine's signInV2. Prints each step's outcome, writes \
             the redacted captures, scans them for leaks with every secret of the run as a canary, \
-            and replays it through the engine with no network, judged by the oracle. It ends \
+            and replays both through the engine with no network, judged by the oracle. It ends \
             with a short fuzz run (5 s, seed 1) over the flows of the capture it recorded, which \
             must end with 0 findings: a finding fails the demo like a failed journey.
             """)
@@ -36,7 +36,7 @@ struct DemoCommand: AsyncParsableCommand {
         printCapture(report.capturePath, entries: report.entries, leaks: report.leaks)
         printScenarios(report.v2Scenarios)
         printCapture(report.v2CapturePath, entries: report.v2Entries, leaks: report.v2Leaks)
-        for capture in report.replay.captures {
+        for capture in report.replay.captures + report.v2Replay.captures {
             let steps = capture.flows.flatMap(\.steps)
             let passed = steps.filter(\.passed).count
             print("replay: \(capture.passed ? "PASS" : "FAIL") \(capture.flows.count) flows, \(passed)/\(steps.count) steps match the oracle with no network")

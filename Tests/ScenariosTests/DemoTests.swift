@@ -65,8 +65,10 @@ struct DemoTests {
         #expect(report.v2Scenarios.map(\.name) == ["signin-v2-email-code"])
         for scenario in report.v2Scenarios {
             #expect(scenario.failure == nil, "\(scenario.name): \(scenario.failure ?? "") \(scenario.steps)")
-            #expect(scenario.steps.first == "authorize-challenge -> 401")
-            #expect(scenario.steps.contains("verify -> 200 state=continue"))
+            #expect(scenario.steps == [
+                "signInV2 -> onCodeRequired", "submitCode -> onFlowError (MSALNativeAuthFlowError.invalidCode)",
+                "submitCode -> onFlowCompleted",
+            ])
         }
         #expect(report.v2CapturePath == folder.appendingPathComponent("demo-v2.har").path)
         #expect(report.v2Leaks.isEmpty, "\(report.v2Leaks)")
@@ -75,7 +77,14 @@ struct DemoTests {
         let v2Paths = v2Document.log.entries.compactMap { URL(string: $0.request.url)?.path }
         #expect(v2Paths.first?.hasSuffix("/oauth2/v2.0/authorize-challenge") == true)
         #expect(v2Paths.last?.hasSuffix("/oauth2/v2.0/token") == true)
-        #expect(v2Document.log.entries.count == 6)
+        // O1, the entry link, the challenge of the only method, the wrong and the right code, O2, O17.
+        #expect(v2Document.log.entries.count == 7)
+        // The V2 capture replays with no network: three user actions, every request matched.
+        let v2Steps = report.v2Replay.captures.flatMap(\.flows).flatMap(\.steps)
+        #expect(v2Steps.map(\.action) == ["signInV2", "submitCode", "submitCode"])
+        #expect(v2Steps.allSatisfy { $0.requestsMatched }, "\(v2Steps.map(\.diagnostics))")
+        #expect(v2Steps.map { $0.actual?.callback } == ["onCodeRequired", "onFlowError", "onFlowCompleted"])
+        #expect(report.v2Replay.passed, "\(v2Steps.map(\.diagnostics))")
         let v2Mode = try FileManager.default.attributesOfItem(atPath: report.v2CapturePath)[.posixPermissions] as? Int
         #expect(v2Mode == 0o600)
     }

@@ -1,33 +1,26 @@
 import Foundation
-import HAR
-import NativeAuthWire
+import NativeAuth
+import Replay
 
 extension Scenario {
-    /// V2 (native-auth-v2 §2.2): sign-in with an email one-time code by the scripted V2 app,
-    /// from the `authorize-challenge` entry through the HAL links to the code exchange.
+    /// V2 (native-auth-v2 §2.2): sign-in with an email one-time code by the engine's `signInV2`, a wrong
+    /// code first: `authorize-challenge`, the entry link, the only method challenged by the SDK itself,
+    /// the code (retried on the same state), then the resume and the code exchange.
     public static let signInV2WithEmailCode = Scenario(
         name: "signin-v2-email-code",
-        summary: "V2: sign in with an email one-time code (authorize-challenge, HAL links, code exchange)"
+        summary: "V2: sign in with an email one-time code through the engine's signInV2, a wrong code first"
     ) { environment, log in
         let email = "sam@contoso.com"
-        let app = V2ScriptClient(
-            authority: environment.authority, clientID: environment.passwordClientID, transport: environment.transport)
-        let entry = try await app.entry(scope: "openid offline_access")
-        try log.expectV2("authorize-challenge", entry, status: 401)
-        let started = try await app.follow(
-            entry.entry(flat: "sign_in", hal: "signIn"), from: entry, [(V2Key.username, .string(email))], step: "sign-in start")
-        try log.expectV2("sign-in start", started, action: V2Action.challenge.rawValue)
-        let challenged = try await app.follow(started.challenge("email"), from: started, step: "email challenge")
-        try log.expectV2("email challenge", challenged, action: V2Action.verify.rawValue)
+        let app = try environment.application(clientID: environment.passwordClientID, challengeTypes: [.OOB, .password])
+        var performer = V2ActionPerformer(app: app)
+        let started = try await log.perform(.signIn(username: email), with: &performer)
+        guard case .codeRequired = started.result else { throw ScenarioFailure.unexpected("signInV2", started.outcome) }
+        let wrong = try await log.perform(.submitCode(code: "00000000"), with: &performer)
+        guard wrong.result.error?.isInvalidCode == true else { throw ScenarioFailure.unexpected("submitCode", wrong.outcome) }
         let code = try await environment.code(for: email)
-        let verified = try await app.follow(
-            challenged.link(V2Action.verify.rawValue), from: challenged, [(V2Key.otp, .string(code))], step: "verify")
-        try log.expectV2("verify", verified, state: V2State.continue.rawValue)
-        let tokens = try await app.redeem(verified)
-        let gotTokens = tokens.json["access_token"]?.stringValue != nil && tokens.json["id_token"]?.stringValue != nil
-        log.note("resume + code exchange -> \(tokens.status)\(gotTokens ? " tokens" : "")")
-        guard tokens.status == 200, gotTokens else {
-            throw ScenarioFailure(step: "code exchange", message: "expected 200 with tokens, got \(tokens.summary)")
+        let done = try await log.perform(.submitCode(code: code), with: &performer)
+        guard case .completed(let account) = done.result, account.idToken != nil else {
+            throw ScenarioFailure.unexpected("submitCode", done.outcome)
         }
     }
 
@@ -36,19 +29,15 @@ extension Scenario {
 }
 
 extension ScenarioLog {
-    /// Records a V2 step and checks its answer: the status, `state` and `action` given.
-    func expectV2(
-        _ step: String, _ answer: V2ScriptClient.Answer, status: Int = 200, state: String? = nil, action: String? = nil
-    ) throws {
-        note("\(step) -> \(answer.summary)")
-        let expectedState = state ?? (action == nil ? nil : V2State.interactionRequired.rawValue)
-        guard answer.status == status, expectedState == nil || answer.state == expectedState,
-            action == nil || answer.action == action
-        else {
-            var wanted = ["\(status)"]
-            if let expectedState { wanted.append("state=\(expectedState)") }
-            if let action { wanted.append("action=\(action)") }
-            throw ScenarioFailure(step: step, message: "expected \(wanted.joined(separator: " ")), got \(answer.summary)")
+    /// Performs a V2 action and records its Outcome; a refusal (no state accepts it) fails the scenario.
+    func perform(_ action: V2UserAction, with performer: inout V2ActionPerformer) async throws -> V2ActionPerformer.Performed {
+        let performed: V2ActionPerformer.Performed
+        do {
+            performed = try await performer.perform(action)
+        } catch {
+            throw ScenarioFailure(step: action.name, message: error.message)
         }
+        record(action.name, performed.outcome)
+        return performed
     }
 }
