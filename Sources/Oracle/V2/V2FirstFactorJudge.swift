@@ -50,7 +50,10 @@ struct V2FirstFactorJudge {
             guard upfront else { return Decision("B2") }
             return Decision("B1", profile.sendsUpfrontPassword ? at.moved(to: .submitPassword) : nil)
         case "email": return Decision("B3")
-        default: return Decision("B4")
+        // B4 is SMS (later tests accept it as a first factor); an unknown type stays a general error (§3.4 B
+        // "other type ⇒ generalError"), an answer no row of the step names.
+        case "sms": return Decision("B4")
+        default: return Decision("K9")
         }
     }
 
