@@ -2,7 +2,9 @@ import Foundation
 
 extension FaultProof {
     /// One line per fault (area, name, kind, the case count it took, the catching case's verdict and
-    /// operators), then `caught N/M, slowest kill K cases`.
+    /// operators), then `caught N/M, slowest kill K cases`. When the kills hold faults of both engines (V1's
+    /// proof and ``V2FaultProof`` count cases of different campaigns), the slowest kill is given per family:
+    /// `slowest kill: V1 K cases, V2 L cases`.
     public static func table(_ kills: [FaultKill]) -> String {
         func pad(_ text: String, _ width: Int) -> String {
             text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
@@ -18,8 +20,12 @@ extension FaultProof {
             lines.append(pad(kill.fault.area, 14) + pad(kill.fault.name, 44) + pad(cases, 9) + how)
         }
         let caught = kills.filter { $0.caseIndex != nil }
-        let slowest = caught.compactMap(\.caseCount).max() ?? 0
-        lines.append("faults caught: \(caught.count)/\(kills.count), slowest kill: \(slowest) cases")
+        func slowest(_ family: [FaultKill]) -> UInt64 { family.compactMap(\.caseCount).max() ?? 0 }
+        let v1 = caught.filter { !$0.fault.isV2 }
+        let v2 = caught.filter(\.fault.isV2)
+        let families = kills.contains(where: \.fault.isV2) && kills.contains(where: { !$0.fault.isV2 })
+        let slowestText = families ? "V1 \(slowest(v1)) cases, V2 \(slowest(v2)) cases" : "\(slowest(caught)) cases"
+        lines.append("faults caught: \(caught.count)/\(kills.count), slowest kill: \(slowestText)")
         return lines.joined(separator: "\n")
     }
 }

@@ -103,6 +103,8 @@ public enum FuzzCampaign {
             let (texts, count) = try await runV1(options, runner: runner, seed: seed, flows: flows, sinks: sinks)
             v1Text = texts
             problems += count
+        } else {
+            (v1Text, problems) = try await runTransportOnly(options, seed: seed, sinks: sinks)
         }
         let v2 = try await runV2(options, seed: seed, families: families, sinks: sinks)
         problems += Self.problems(v2)

@@ -120,11 +120,12 @@ public struct PlantedFault: Sendable {
         return faulty
     }
 
-    /// Looks faults up by name; nil names one that does not exist.
+    /// Looks faults of either engine up by name (V1's ``PlantedFaults/all``, V2's ``PlantedFaults/v2``);
+    /// nil names one that does not exist.
     public static func named(_ names: [String]) -> [PlantedFault]? {
         var found: [PlantedFault] = []
         for name in names {
-            guard let fault = PlantedFaults.all.first(where: { $0.name == name }) else { return nil }
+            guard let fault = (PlantedFaults.all + PlantedFaults.v2).first(where: { $0.name == name }) else { return nil }
             found.append(fault)
         }
         return found

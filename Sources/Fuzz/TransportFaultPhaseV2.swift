@@ -12,19 +12,20 @@ import FoundationNetworking
 /// or silence must end the action in `onFlowError` with a general error, the broken request sent once, as
 /// the V2 oracle's walk of the answers (the broken one as status 0) says; a slow body is an answer.
 public enum V2TransportFaultPhase {
-    /// The cases of `seed`: `perMode` per fault, at positions of `flows` drawn from ``FuzzRandom``.
-    public static func cases(seed: UInt64, flows: [V2FuzzFlow], perMode: Int) -> [TransportFaultCase] {
+    /// The cases of `seed`: `perMode` per fault, at positions of `flows` drawn from ``FuzzRandom``. Their
+    /// indices (and so ids, `seed:tN`) start at `firstIndex`, so that in a campaign they follow V1's cases;
+    /// the draws do not depend on it.
+    public static func cases(seed: UInt64, flows: [V2FuzzFlow], perMode: Int, firstIndex: Int = 0) -> [TransportFaultCase] {
         let usable = flows.filter { !$0.positions.isEmpty }
         guard !usable.isEmpty, perMode > 0 else { return [] }
         var result: [TransportFaultCase] = []
         for _ in 0..<perMode {
             for fault in LiveFault.allCases {
-                let index = result.count
-                var random = FuzzRandom(runSeed: seed ^ 0x7632_7472_616E_7370, caseIndex: UInt64(index))
+                var random = FuzzRandom(runSeed: seed ^ 0x7632_7472_616E_7370, caseIndex: UInt64(result.count))
                 let flow = random.pick(usable)
                 let (action, response) = random.pick(flow.positions)
-                result.append(TransportFaultCase(seed: seed, index: index, flow: flow.name, action: action, response: response,
-                                                 fault: fault, persistent: false))
+                result.append(TransportFaultCase(seed: seed, index: firstIndex + result.count, flow: flow.name, action: action,
+                                                 response: response, fault: fault, persistent: false))
             }
         }
         return result
@@ -32,13 +33,26 @@ public enum V2TransportFaultPhase {
 
     /// Runs every case one after another and judges each.
     public static func run(seed: UInt64, flows: [V2FuzzFlow] = V2BaseFlows.all, perMode: Int = 1, timeout: Double = 1,
-                           slack: Double = 5) async -> [TransportFaultResult] {
+                           slack: Double = 5, firstIndex: Int = 0,
+                           onCase: (@Sendable (TransportFaultResult) -> Void)? = nil) async -> [TransportFaultResult] {
         var results: [TransportFaultResult] = []
-        for fuzzCase in cases(seed: seed, flows: flows, perMode: perMode) {
+        for fuzzCase in cases(seed: seed, flows: flows, perMode: perMode, firstIndex: firstIndex) {
             guard let flow = flows.first(where: { $0.name == fuzzCase.flow }) else { continue }
-            results.append(await judge(fuzzCase, flow: flow, timeout: max(1, timeout.rounded(.up)), slack: slack))
+            let result = await judge(fuzzCase, flow: flow, timeout: max(1, timeout.rounded(.up)), slack: slack)
+            results.append(result)
+            onCase?(result)
         }
         return results
+    }
+
+    /// The case the campaign's finding set records for a V2 result: the broken action's answers as the client
+    /// sees them. ``FuzzCase`` is V1's type; its `step` is the one field the reports do not show, so it holds
+    /// a stand-in, and the V2 step is in the verdict (and so in the finding's key).
+    static func reportCase(_ fuzzCase: TransportFaultCase, flow: V2FuzzFlow) -> FuzzCase {
+        let v2Case = Self.plain(fuzzCase, flow: flow)
+        return FuzzCase(seed: v2Case.seed, index: v2Case.index, flow: v2Case.flow, action: v2Case.action, response: v2Case.response,
+                        step: .signInInitiate, operators: v2Case.operators, details: v2Case.details, responses: v2Case.responses,
+                        metamorphic: false)
     }
 
     /// The plain V2 case the oracle judges: the broken action's answers as the client sees them.

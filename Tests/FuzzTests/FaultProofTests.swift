@@ -145,4 +145,22 @@ struct FaultProofTests {
         #expect(introduced.map(\.key.family).sorted() == ["http", "protocol"])
         #expect(introduced.allSatisfy { $0.key.expected == "A" && $0.key.actual == "B" })
     }
+
+    @Test("the proof's table gives the slowest kill per family when it holds V1's and V2's faults, and V1's lines as before")
+    func tableHasTheSlowestKillPerFamily() throws {
+        let v1Fault = try #require(PlantedFault.named(["signIn.userNotFoundAsGeneral"])?.first)
+        let v2Faults = try #require(PlantedFault.named(["v2.retryAdded", "v2.userNotFoundAsGeneral"]))
+        let verdict = Verdict(kind: .mismatch, step: "signInInitiate", expected: "A", actual: "B", note: "")
+        let v1Kill = FaultKill(fault: v1Fault, caseIndex: 41, verdict: verdict, operators: ["errorSwap"], caughtByBaseline: false)
+        let v2Kills = [FaultKill(fault: v2Faults[0], caseIndex: 6, verdict: verdict, operators: ["statusSwap"], caughtByBaseline: false),
+                       FaultKill(fault: v2Faults[1], caseIndex: nil, verdict: nil, operators: [], caughtByBaseline: false)]
+        let v1Only = FaultProof.table([v1Kill]).split(separator: "\n").map(String.init)
+        #expect(v1Only.last == "faults caught: 1/1, slowest kill: 42 cases")
+        let both = FaultProof.table([v1Kill] + v2Kills).split(separator: "\n").map(String.init)
+        #expect(Array(both.prefix(2)) == Array(v1Only.prefix(2)))
+        #expect(both[2].hasPrefix("V2") && both[2].contains("v2.retryAdded") && both[2].contains("case 6 mismatch"))
+        #expect(both[3].contains("v2.userNotFoundAsGeneral") && both[3].hasSuffix("NOT CAUGHT"))
+        #expect(both.last == "faults caught: 2/3, slowest kill: V1 42 cases, V2 7 cases")
+        #expect(FaultProof.table(v2Kills).hasSuffix("faults caught: 1/2, slowest kill: 7 cases"))
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NativeAuth
+import Synchronization
 import Testing
 
 @testable import Fuzz
@@ -166,5 +167,65 @@ struct TransportFaultTests {
         #expect(ContinuousClock.now - start < .seconds(5))
         let quick: Int? = await Deadline.first(seconds: 5) { 7 }
         #expect(quick == 7)
+    }
+
+    @Test("the campaign's transport phase runs V2's cases after V1's, numbered on, in the one transport report")
+    func campaignPhaseHoldsV2Positions() async throws {
+        let v1 = TransportFaultCase.cases(seed: 5, flows: BaseFlows.all, perMode: 1)
+        let v2 = V2TransportFaultPhase.cases(seed: 5, flows: V2BaseFlows.all, perMode: 1, firstIndex: v1.count)
+        #expect(v2.map(\.index) == Array(v1.count..<(v1.count + LiveFault.allCases.count)))
+        let drawn = V2TransportFaultPhase.cases(seed: 5, flows: V2BaseFlows.all, perMode: 1)
+        #expect(v2.map(\.flow) == drawn.map(\.flow) && v2.map(\.action) == drawn.map(\.action))
+        #expect(v2.allSatisfy { V2BaseFlows.named($0.flow) != nil })
+        let lines = CampaignLines()
+        let options = FuzzCampaignOptions(seed: 5, cases: 10, reports: [.json, .text], transportCases: 1, transportTimeout: 1)
+        let status = try await FuzzCampaign.run(options, sinks: lines.sinks)
+        #expect(status == 0, "\(lines.notes)")
+        let total = v1.count + v2.count
+        #expect(lines.notes.contains { $0.hasPrefix("transport faults") && $0.hasSuffix(": \(total) cases, 0 findings") }, "\(lines.notes)")
+        let output = lines.output
+        try #require(output.count == 2)
+        let json = try #require(JSONNode.parse(Array(output[0].utf8)))
+        #expect(json["transportPhase"]?["cases"] == JSONNode.number(String(total)))
+        #expect(json["v2"] != nil)
+        #expect(output[1].contains("transport phase:\n"))
+    }
+
+    @Test("a campaign of V2 flows only runs the transport phase on V2 positions and reports it")
+    func v2OnlyCampaignHasATransportPhase() async throws {
+        let lines = CampaignLines()
+        let options = FuzzCampaignOptions(seed: 5, cases: 10, reports: [.json, .text, .junit], transportCases: 1, transportTimeout: 1,
+                                          flowFamilies: .v2)
+        let status = try await FuzzCampaign.run(options, sinks: lines.sinks)
+        #expect(status == 0, "\(lines.notes)")
+        let count = LiveFault.allCases.count
+        #expect(lines.notes.contains { $0.hasPrefix("transport faults") && $0.hasSuffix(": \(count) cases, 0 findings") }, "\(lines.notes)")
+        let output = lines.output
+        try #require(output.count == 3)
+        let json = try #require(JSONNode.parse(Array(output[0].utf8)))
+        #expect(json["transportPhase"]?["cases"] == JSONNode.number(String(count)))
+        #expect(json["v2"] != nil)
+        #expect(output[1].hasPrefix("transport phase:\n"))
+        #expect(output[2].hasPrefix("<?xml") || output[2].contains("<testsuites"))
+        #expect(!output[2].contains("transport phase"))
+        // Off, the phase leaves the V2 report alone.
+        let off = CampaignLines()
+        var quiet = options
+        quiet.transportCases = 0
+        #expect(try await FuzzCampaign.run(quiet, sinks: off.sinks) == 0)
+        #expect(!off.output.joined().contains("transportPhase") && !off.notes.contains { $0.hasPrefix("transport faults") })
+    }
+}
+
+/// What a campaign wrote to its sinks.
+final class CampaignLines: Sendable {
+    private let lines = Mutex<(output: [String], notes: [String])>(([], []))
+
+    var output: [String] { lines.withLock { $0.output } }
+    var notes: [String] { lines.withLock { $0.notes } }
+
+    var sinks: FuzzCampaignSinks {
+        FuzzCampaignSinks(output: { text in self.lines.withLock { $0.output.append(text) } },
+                          note: { text in self.lines.withLock { $0.notes.append(text) } })
     }
 }
