@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NativeAuthWire
 import Redaction
 import Replay
 
@@ -56,44 +57,40 @@ public enum CaptureInspection {
             problems: problems)
     }
 
-    /// The section of a read capture, given its script and the replay of that script. Native-auth V2
-    /// exchanges (which replay does not know) are grouped by ``V2FlowGrouping`` and labelled with their
-    /// step and answer; the flows are ordered by their first exchange.
+    /// The section of a read capture, given its script and the replay of that script. The V2 flows are
+    /// the script's (grouped by replay), their exchanges labelled with their step and answer
+    /// (``V2FlowLabels``); V1 and V2 flows carry their replayed steps and are ordered by their first exchange.
     static func section(document: HARDocument, name: String, script: CaptureScript, result: CaptureResult,
                         leaks: [String], problems: [String]) -> CaptureSection
     {
         var exchanges = document.log.entries.enumerated().map { ExchangeView(entry: $0.offset, $0.element) }
-        let v2 = V2FlowGrouping(document.log.entries)
+        let v2 = V2FlowLabels(script.v2Flows)
         for (index, label) in v2.labels where exchanges.indices.contains(index) {
             exchanges[index].label(v2: label)
         }
         let valid = Set(exchanges.indices).subtracting(v2.labels.keys)
         // A capture with problems as a whole is replayed with one "unreplayable" flow first; the
-        // replay's V2 flows (kinds `v2…`) are not among the script's V1 flows.
-        let v1Results = result.flows.filter { !$0.kind.hasPrefix("v2") }
+        // replay's V2 flows (kinds `v2…`) follow the script's V2 flows in order, as V1's follow V1's.
+        let v1Results = result.flows.filter { !$0.kind.hasPrefix(V2Exchange.unknownKind) }
+        let v2Results = result.flows.filter { $0.kind.hasPrefix(V2Exchange.unknownKind) }
         let offset = max(0, v1Results.count - script.flows.count)
         var flows: [FlowView] = []
         var grouped = Set(v2.labels.keys)
         for (index, flow) in script.flows.enumerated() {
             let members = flow.exchanges.map(\.entryIndex).filter(valid.contains)
             grouped.formUnion(members)
-            var steps: [StepView] = []
-            if index + offset < v1Results.count {
-                for (number, step) in v1Results[index + offset].steps.enumerated() {
-                    let consumed = step.action != "none" && number < flow.steps.count
-                        ? flow.steps[number].exchanges.map(\.entryIndex).filter(valid.contains) : []
-                    steps.append(StepView(
-                        action: step.action, exchanges: consumed,
-                        engine: step.actual.map { OutcomeView(callback: $0.callback, error: $0.error, newState: $0.newState, token: $0.newStateToken) },
-                        oracle: step.expected.map { OutcomeView(callback: $0.callback, error: $0.error, newState: $0.newState, token: $0.newStateToken) },
-                        passed: step.passed, diagnostics: step.diagnostics, earlierState: step.earlierState?.sentence))
-                }
-            }
+            let steps = index + offset < v1Results.count
+                ? stepViews(v1Results[index + offset], consumed: flow.steps.map { $0.exchanges.map(\.entryIndex).filter(valid.contains) })
+                : []
             // A flow replay made only of V2 exchanges (the code exchange at /token) is drawn as V2.
             if !flow.exchanges.isEmpty && flow.exchanges.allSatisfy({ v2.labels[$0.entryIndex] != nil }) { continue }
             flows.append(FlowView(kind: flow.kind, exchanges: members, steps: steps))
         }
-        flows += v2.flows.map { FlowView(kind: $0.kind, exchanges: $0.exchanges) }
+        for (index, flow) in script.v2Flows.enumerated() {
+            let steps = index < v2Results.count
+                ? stepViews(v2Results[index], consumed: flow.steps.map { $0.exchanges.map(\.entryIndex) }) : []
+            flows.append(FlowView(kind: flow.kind, exchanges: flow.exchanges.map(\.entryIndex), steps: steps))
+        }
         flows = flows.enumerated().sorted { a, b in
             let first = (a.element.exchanges.first ?? .max, a.offset), second = (b.element.exchanges.first ?? .max, b.offset)
             return first < second
@@ -101,7 +98,21 @@ public enum CaptureInspection {
         let others = exchanges.indices.filter { !grouped.contains($0) }
         if !others.isEmpty { flows.append(FlowView(kind: "other", exchanges: others)) }
         // A capture of V2 flows only is no "capture without native-auth exchanges".
-        let scriptProblems = script.flows.isEmpty && !v2.flows.isEmpty ? [] : script.problems
+        let scriptProblems = script.flows.isEmpty && !script.v2Flows.isEmpty ? [] : script.problems
         return CaptureSection(name: name, leaks: leaks, problems: problems + scriptProblems, exchanges: exchanges, flows: flows)
+    }
+
+    /// The steps of one replayed flow; `consumed` holds, per scripted step, the entries it consumed (a
+    /// replay's closing problem step, action `none`, consumed none).
+    private static func stepViews(_ result: FlowResult, consumed: [[Int]]) -> [StepView] {
+        result.steps.enumerated().map { number, step in
+            StepView(
+                action: step.action,
+                exchanges: step.action != "none" && number < consumed.count ? consumed[number] : [],
+                engine: step.actual.map { OutcomeView(callback: $0.callback, error: $0.error, newState: $0.newState, token: $0.newStateToken) },
+                oracle: step.expected.map { OutcomeView(callback: $0.callback, error: $0.error, newState: $0.newState, token: $0.newStateToken) },
+                passed: step.passed, diagnostics: step.diagnostics, earlierState: step.earlierState?.sentence,
+                uncertainty: step.uncertainty)
+        }
     }
 }

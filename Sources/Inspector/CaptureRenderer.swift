@@ -50,7 +50,7 @@ struct CaptureRenderer {
         out += #"<div class="flow-body"><div class="diagram"><p class="hint">Click an arrow to see its request and response.</p>"#
         out += SequenceDiagram(flow: flow, exchanges: capture.exchanges, idPrefix: idPrefix).render()
         out += "</div>"
-        out += StepsRenderer(steps: flow.steps, exchanges: capture.exchanges, idPrefix: idPrefix, kind: flow.kind).render()
+        out += StepsRenderer(steps: flow.steps, exchanges: capture.exchanges, idPrefix: idPrefix).render()
         out += "</div>"
         for member in flow.exchanges where capture.exchanges.indices.contains(member) {
             out += ExchangeDetail(exchange: capture.exchanges[member], index: index, idPrefix: idPrefix, flowID: flowID,

@@ -30,7 +30,7 @@ extension ExchangeView {
 
     /// Labels a V2 exchange: its step names the link relation it followed, and its answer's `state`,
     /// `action` and nested error codes join the status.
-    mutating func label(v2 label: V2FlowGrouping.Label) {
+    mutating func label(v2 label: V2FlowLabels.Label) {
         endpoint = label.step
         state = label.answer.state
         action = label.answer.action

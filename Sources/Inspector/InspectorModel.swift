@@ -83,10 +83,13 @@ public struct StepView: Sendable {
     /// Set when the action was performed on a state object older than the latest one the app was
     /// handed: the replay's sentence naming both.
     public var earlierState: String?
+    /// Set when the oracle's verdict rests on a table row the spec marks uncertain (V2): the replay's
+    /// sentence naming the rows. It does not fail the step.
+    public var uncertainty: String?
 
     /// Creates a step.
     public init(action: String, exchanges: [Int], engine: OutcomeView?, oracle: OutcomeView?, passed: Bool,
-                diagnostics: [String], earlierState: String? = nil) {
+                diagnostics: [String], earlierState: String? = nil, uncertainty: String? = nil) {
         self.action = action
         self.exchanges = exchanges
         self.engine = engine
@@ -94,6 +97,7 @@ public struct StepView: Sendable {
         self.passed = passed
         self.diagnostics = diagnostics
         self.earlierState = earlierState
+        self.uncertainty = uncertainty
     }
 }
 

@@ -1,20 +1,12 @@
-import NativeAuthWire
-
 /// A flow's replayed steps: per step the engine's outcome beside the oracle's, field by field,
 /// green where they agree and red where they differ, with the replay's diagnostics.
 struct StepsRenderer {
     var steps: [StepView]
     var exchanges: [ExchangeView]
     var idPrefix: String
-    /// The flow's kind (a V2 flow says why it was not replayed).
-    var kind = ""
-
     func render() -> String {
         guard !steps.isEmpty else {
-            let reason = kind.hasPrefix(V2Exchange.unknownKind)
-                ? "Not replayed: authtape replays native-auth V1 flows; this is a V2 flow."
-                : "Not replayed: these exchanges belong to no native-auth flow."
-            return #"<div class="steps"><p class="muted">\#(reason)</p></div>"#
+            return #"<div class="steps"><p class="muted">Not replayed: these exchanges belong to no native-auth flow.</p></div>"#
         }
         var out = #"<div class="steps"><h4>Engine and oracle, step by step</h4>"#
         for (number, step) in steps.enumerated() { out += render(step, number: number + 1) }
@@ -42,6 +34,9 @@ struct StepsRenderer {
         }
         out += #"<span class="verdict">\#(HTMLText.escape(verdict))</span></div>"#
         if let earlier = step.earlierState { out += #"<p class="held muted">\#(Placeholders.markup(earlier))</p>"# }
+        if let uncertainty = step.uncertainty {
+            out += #"<p class="uncertain muted">uncertain: \#(Placeholders.markup(uncertainty))</p>"#
+        }
         if step.engine != nil || step.oracle != nil {
             out += #"<table class="cmp"><thead><tr><th></th><th>engine</th><th>oracle</th></tr></thead><tbody>"#
             let engine = step.engine?.fields ?? []
