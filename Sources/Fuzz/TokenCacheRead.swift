@@ -26,7 +26,7 @@ public enum TokenCacheRead {
     /// The state of the cache when action `action` of `flow` is called.
     public static func state(flow: FuzzFlow, action: Int) -> State {
         guard action >= 0, action < flow.actions.count,
-              case .getAccessToken(forceRefresh: false) = flow.actions[action].call else { return .notARead }
+              case .getAccessToken(_, forceRefresh: false) = flow.actions[action].call else { return .notARead }
         var clock = 0.0
         var expiry: Double?
         var state = State.notARead
@@ -34,7 +34,7 @@ public enum TokenCacheRead {
             let step = flow.actions[index]
             clock += step.wait
             state = .notARead
-            if case .getAccessToken(forceRefresh: false) = step.call, let expiry {
+            if case .getAccessToken(_, forceRefresh: false) = step.call, let expiry {
                 let left = expiry - clock
                 state = left > margin ? .fresh : left > 0 ? .expiring : .expired
             }

@@ -1,7 +1,7 @@
+import Driver
 import Foundation
 import NativeAuth
 import Oracle
-import Replay
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

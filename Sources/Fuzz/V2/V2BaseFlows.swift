@@ -1,5 +1,5 @@
+import Driver
 import Oracle
-import Replay
 
 /// The built-in V2 flows: every journey of spec native-auth-v2 §2 (made-up values shaped like its
 /// exchanges), each action with the answers its requests receive under the engine's default profile

@@ -1,5 +1,5 @@
+import Driver
 import Oracle
-import Replay
 
 extension V2UserAction {
     /// Values the user typed that must never reappear in an error message.

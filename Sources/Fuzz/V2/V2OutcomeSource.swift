@@ -1,7 +1,7 @@
+import Driver
 import Foundation
 import NativeAuth
 import Oracle
-import Replay
 
 /// Produces what the system under test did in one V2 case. The real one drives the engine's V2 API;
 /// tests and planted faults (``V2AlteredSource``) put deliberately broken ones in its place.
