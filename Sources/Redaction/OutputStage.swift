@@ -80,6 +80,7 @@ final class OutputStage: @unchecked Sendable {
                 if edits.isEmpty {
                     if sink.buffer.isEmpty { sink.buffer = piece.bytes } else { sink.buffer.append(contentsOf: bytes) }
                 } else {
+                    sink.buffer.reserveCapacity(bytes.count + (64 << 10))
                     ValueRedactor.append(bytes, from: 0, to: bytes.count, applying: edits, to: &sink.buffer)
                 }
             }
