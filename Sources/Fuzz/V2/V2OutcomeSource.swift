@@ -98,7 +98,10 @@ public struct V2EngineSource: V2OutcomeSource {
         var observation = Observation(
             outcome: performed.outcome, errorMessage: performed.errorMessage, requests: requests,
             actionRequests: requests.count - before)
-        if performed.handedOver { observation.laterRequests = await rig.goOn(flow, after: action) }
+        // Unmutated answers leave the flow's own later actions: nothing new to read there.
+        if performed.handedOver, responses != flow.actions[action].responses {
+            observation.laterRequests = await rig.goOn(flow, after: action)
+        }
         return observation
     }
 }
