@@ -14,6 +14,8 @@ public struct Observation: Sendable {
     public var actionRequests: Int
     /// Set when an earlier, unmutated action did not hand over the state the script needs.
     public var prefixProblem: String?
+    /// V2: the requests the flow's later actions sent after the judged one (read for credential egress only).
+    public var laterRequests: [SentRequest] = []
 
     public init(outcome: Outcome?, errorMessage: String? = nil, requests: [SentRequest] = [], actionRequests: Int = 0,
                 prefixProblem: String? = nil) {
