@@ -25,7 +25,7 @@ struct Module {
 }
 
 let modules: [Module] = [
-    Module(name: "HAR", testTarget: "HARTests"),
+    Module(name: "HAR", uses: ["NativeAuthWire"], testTarget: "HARTests"),
     Module(name: "NativeAuthWire", testTarget: "NativeAuthWireTests"),
     Module(
         name: "Redaction", uses: ["HAR", "NativeAuthWire"], products: [("Yams", "Yams")],

@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NativeAuthWire
 import Oracle
 
 /// The built-in flows, scripted from the example exchanges of native-auth-api.md §8 (made-up values).
@@ -38,8 +39,7 @@ public enum BaseFlows {
     /// A `/token` 200 with cacheable tokens (made-up JWTs and client_info).
     static let tokenResponse: FuzzResponse = {
         func b64(_ text: String) -> String {
-            Data(text.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
-                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            Base64URL.encode(text.utf8)
         }
         let idToken = b64(#"{"alg":"none","typ":"JWT"}"#) + "."
             + b64(#"{"preferred_username":"alex@example.com","oid":"u-1","tid":"t-1","sub":"s-1"}"#) + ".c2ln"

@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import NativeAuthWire
 
 /// A real HTTP/1.1 server on a loopback socket that answers each connection's one request from a
 /// responder and can break the exchange on purpose (``LiveFault``). Every answer closes its connection,
@@ -50,15 +51,16 @@ public final class FaultServer: Sendable {
     public static func scripted(host: String = "127.0.0.1", port: Int = 0, slowChunks: Int = 8,
                                 slowDelay: TimeAmount = .milliseconds(40)) async throws -> FaultServer {
         let script = FaultServerScript()
-        let box = PortBox()
+        // The port, known only after binding, for the URLs of recorded requests.
+        let box = Locked(0)
         let server = try await start(host: host, port: port, slowChunks: slowChunks, slowDelay: slowDelay, script: script) { request in
-            let url = "http://\(host):\(box.port)\(request.uri)"
+            let url = "http://\(host):\(box.withLock { $0 })\(request.uri)"
             let sent = SentRequest(
                 url: url, headers: request.headers, body: request.body,
-                continuationToken: FormReader.value(of: "continuation_token", in: request.body), served: nil, action: 0)
+                continuationToken: FormCodec.firstValue(named: "continuation_token", in: request.body), served: nil, action: 0)
             return script.next(for: sent)
         }
-        box.port = server.port
+        box.withLock { $0 = server.port }
         return server
     }
 
@@ -120,12 +122,3 @@ final class OpenConnections: @unchecked Sendable {
     func all() -> [any Channel] { lock.withLock { Array(open.values) } }
 }
 
-/// The port, known only after binding, for the URLs of recorded requests.
-final class PortBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    var port: Int {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
-    }
-}

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NativeAuthWire
 
 /// The entry of `authtape fuzz --serve`: prints the seed and the address, serves until SIGINT or
 /// SIGTERM, logging each exchange, then stops and prints how many exchanges were mutated.
@@ -10,9 +11,13 @@ public enum FuzzServe {
     public static func run(_ options: MutatingServer.Options, print: @escaping @Sendable (String) -> Void,
                            until: (@Sendable () async -> Void)? = nil) async throws -> Int {
         print("seed \(options.seed)")
-        let counter = ServeCounter()
+        // Served and mutated exchanges.
+        let counter = Locked((total: 0, mutated: 0))
         let server = try await MutatingServer.start(options) { entry in
-            counter.add(mutated: entry.operatorName != nil)
+            counter.withLock {
+                $0.total += 1
+                if entry.operatorName != nil { $0.mutated += 1 }
+            }
             print(entry.line)
         }
         let source: String
@@ -27,7 +32,7 @@ public enum FuzzServe {
             await waitForTerminationSignal()
         }
         await server.stop()
-        let (total, mutated) = counter.totals
+        let (total, mutated) = counter.withLock { $0 }
         print("stopped: \(total) exchanges, \(mutated) mutated")
         return total
     }
@@ -67,18 +72,4 @@ final class SignalGate: @unchecked Sendable {
         }
         waiting?.resume()
     }
-}
-
-/// Counts served and mutated exchanges.
-final class ServeCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var total = 0
-    private var mutated = 0
-    func add(mutated changed: Bool) {
-        lock.withLock {
-            total += 1
-            if changed { mutated += 1 }
-        }
-    }
-    var totals: (Int, Int) { lock.withLock { (total, mutated) } }
 }

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import NativeAuthWire
 
 /// One exchange the mutating server answered, as logged (secrets already redacted).
 public struct ServeLogEntry: Sendable, Hashable {
@@ -213,7 +214,7 @@ final class ExchangeMutator: @unchecked Sendable {
     static func secrets(request form: [UInt8], responses: [FuzzResponse]) -> [String] {
         var values: [String] = []
         for name in ["password", "new_password", "oob", "continuation_token", "refresh_token", "code", "client_assertion"] {
-            if let value = FormReader.value(of: name, in: form) { values.append(value) }
+            if let value = FormCodec.firstValue(named: name, in: form) { values.append(value) }
         }
         values += ServeDialect.secrets(ofJSON: form)
         for response in responses {

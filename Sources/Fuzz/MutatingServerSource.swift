@@ -17,7 +17,8 @@ public enum MutatingServerSource: Sendable {
 /// segment matches any value.
 public struct CaptureAnswers: Sendable {
     private var answers: [String: [FuzzResponse]]
-    private let counters = AnswerCounters()
+    /// Per-key request counters.
+    private let counters = Locked<[String: Int]>([:])
 
     /// Reads the capture at `path`.
     public init(contentsOf path: String) throws(HARError) {
@@ -58,7 +59,11 @@ public struct CaptureAnswers: Sendable {
         let matched = answers[key] != nil ? key
             : answers.keys.filter { $0.contains(CaptureAnswers.placeholder) }.sorted().first { CaptureAnswers.matches(pattern: $0, key) }
         guard let matched, let list = answers[matched], !list.isEmpty else { return nil }
-        return list[counters.next(matched) % list.count]
+        let served = counters.withLock { counts in
+            defer { counts[matched, default: 0] += 1 }
+            return counts[matched, default: 0]
+        }
+        return list[served % list.count]
     }
 
     /// `METHOD /endpoint/path`, the tenant segment removed.
@@ -70,7 +75,7 @@ public struct CaptureAnswers: Sendable {
     /// (O2), so the start (O1) and the resume of an authorization keep their own recorded answers.
     public static func key(_ method: String, _ path: String, form: [UInt8]) -> String {
         let base = key(method, path)
-        guard base.hasSuffix(V2Path.authorizeChallenge), FormReader.value(of: V2Key.continuationTokenForm, in: form) != nil else { return base }
+        guard base.hasSuffix(V2Path.authorizeChallenge), FormCodec.firstValue(named: V2Key.continuationTokenForm, in: form) != nil else { return base }
         return base + " resume"
     }
 
@@ -95,9 +100,9 @@ public struct CaptureAnswers: Sendable {
 
     /// The oracle step a request most likely belongs to (operators use it to pick errors that reach it).
     public static func step(path: String, form: [UInt8]) -> Step {
-        let endpoint = endpointPath(path)
-        let grant = FormReader.value(of: "grant_type", in: form) ?? ""
-        if endpoint.hasSuffix("/oauth2/v2.0/token") {
+        let endpoint = NativeAuthEndpoint.recognise(path: path)
+        let grant = FormCodec.firstValue(named: WireField.grantType, in: form) ?? ""
+        if endpoint == .token {
             switch grant {
             case "password": return .signInSubmitPassword
             case "oob": return .signInSubmitCode
@@ -106,25 +111,13 @@ public struct CaptureAnswers: Sendable {
             default: return .signInAfterSignUp
             }
         }
-        if endpoint.hasSuffix("/signup/v1.0/continue") {
+        if endpoint == .signUpContinue {
             switch grant {
             case "password": return .signUpSubmitPassword
             case "attributes": return .signUpSubmitAttributes
             default: return .signUpSubmitCode
             }
         }
-        return Step.allCases.first { endpoint.hasSuffix($0.endpointPath) } ?? .signInInitiate
-    }
-}
-
-/// Per-endpoint request counters.
-final class AnswerCounters: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
-    func next(_ key: String) -> Int {
-        lock.withLock {
-            defer { counts[key, default: 0] += 1 }
-            return counts[key, default: 0]
-        }
+        return endpoint.flatMap { endpoint in Step.allCases.first { $0.endpointPath == endpoint.path } } ?? .signInInitiate
     }
 }

@@ -1,3 +1,4 @@
+import NativeAuthWire
 import Oracle
 
 /// The deliberate engine faults of the proof: each is a bug an SDK author could write, expressed as
@@ -200,14 +201,14 @@ public enum PlantedFaults {
     static let tokens: [PlantedFault] = [
         PlantedFault("tokens.clientInfoMissingTolerated", "tokens", "missing field tolerated") { scene, o in
             let last = scene.last
-            guard o.error != nil, scene.lastURL.hasSuffix("/oauth2/v2.0/token"), last.status == 200, last.has("access_token"),
+            guard o.error != nil, NativeAuthEndpoint.recognise(path: scene.lastURL) == .token, last.status == 200, last.has("access_token"),
                   last.has("id_token"), !last.has("client_info") else { return }
             o.become("onSignInCompleted")
         },
         PlantedFault("tokens.lifetimeIgnored", "tokens", "token lifetime ignored") { scene, o in
             // Never reads expires_in, so a lifetime that does not decode goes unnoticed.
             let last = scene.last
-            guard o.error != nil, scene.lastURL.hasSuffix("/oauth2/v2.0/token"), last.status == 200, last.has("access_token"),
+            guard o.error != nil, NativeAuthEndpoint.recognise(path: scene.lastURL) == .token, last.status == 200, last.has("access_token"),
                   last.has("client_info"), let expiry = last.json?["expires_in"] else { return }
             if case .number(let text) = expiry, Int(text) != nil { return }
             o.become("onSignInCompleted")
@@ -217,7 +218,7 @@ public enum PlantedFaults {
             // valid access token in the cache.
             guard scene.cache == .fresh, o.actionRequests == 0, o.callback == "onAccessTokenRetrieveCompleted" else { return }
             o.requests.append(SentRequest(
-                url: EngineOutcomeSource.authority.absoluteString + "/oauth2/v2.0/token", headers: [],
+                url: EngineOutcomeSource.authority.absoluteString + NativeAuthEndpoint.token.path, headers: [],
                 body: Array("grant_type=refresh_token&client_info=true".utf8), continuationToken: nil,
                 served: scene.scripted.first, action: scene.action))
             o.actionRequests += 1
@@ -235,7 +236,7 @@ public enum PlantedFaults {
         PlantedFault("tokens.nonObjectAccepted", "tokens", "missing field tolerated") { scene, o in
             // Reads the tokens with optional chaining, so a 200 that is JSON but not an object "has no tokens" and completes.
             let last = scene.last
-            guard o.error != nil, scene.lastURL.hasSuffix("/oauth2/v2.0/token"), last.status == 200,
+            guard o.error != nil, NativeAuthEndpoint.recognise(path: scene.lastURL) == .token, last.status == 200,
                   let json = last.json, json.members == nil else { return }
             o.become("onSignInCompleted")
         },

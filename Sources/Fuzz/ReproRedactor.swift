@@ -1,4 +1,5 @@
 import HAR
+import NativeAuthWire
 
 /// Replaces secrets in a repro capture with stable `REDACTED-<kind>-<n>` placeholders (the form of
 /// docs/redaction.md): the same value gets the same placeholder in requests and responses, so token
@@ -17,8 +18,8 @@ struct ReproRedactor {
     init(requests: [SentRequest], v2: Bool = false) {
         if v2 { addV2(requests) }
         for request in requests {
-            for (name, value) in FormReader.pairs(request.body) where ReproRedactor.formFields.contains(name) {
-                add(value, kind: name == "new_password" ? "password" : name)
+            for field in FormCodec.decodeLeniently(bytes: request.body) where ReproRedactor.formFields.contains(field.name) {
+                add(field.value, kind: field.name == "new_password" ? "password" : field.name)
             }
             if let served = request.served, let node = JSONNode.parse(served.body) {
                 for key in ReproRedactor.jsonFields {
@@ -54,8 +55,8 @@ struct ReproRedactor {
 
     /// A form body with secret values replaced, re-encoded (`+` for spaces).
     func form(_ body: [UInt8]) -> [UInt8] {
-        let pairs = FormReader.pairs(body).map { pair in (pair.0, table[pair.1] ?? pair.1) }
-        return Array(pairs.map { FormReader.encode($0) + "=" + FormReader.encode($1) }.joined(separator: "&").utf8)
+        let fields = FormCodec.decodeLeniently(bytes: body).map { FormField($0.name, table[$0.value] ?? $0.value) }
+        return FormCodec.encodedBytes(fields)
     }
 
     /// A response body with every secret value replaced (works on truncated or invalid JSON too).
@@ -66,30 +67,5 @@ struct ReproRedactor {
             out = out.replacingOccurrences(of: value, with: placeholder)
         }
         return Array(out.utf8)
-    }
-}
-
-extension FormReader {
-    static func pairs(_ body: [UInt8]) -> [(String, String)] {
-        body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
-    }
-
-    static func encode(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "*"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "): out += "+"
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return out
     }
 }

@@ -63,7 +63,7 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
         let body = request.body.withUnsafeBytes { [UInt8]($0) }
         var record = SentRequest(
             url: request.url.absoluteString, headers: request.headers.map { .init($0.name, $0.value) }, body: body,
-            continuationToken: FormReader.value(of: "continuation_token", in: body), served: nil, action: 0, method: request.method)
+            continuationToken: FormCodec.firstValue(named: "continuation_token", in: body), served: nil, action: 0, method: request.method)
         let next: FuzzResponse? = lock.withLock {
             let answer: FuzzResponse? = position < queue.count ? queue[position] : nil
             if answer != nil { position += 1 }
@@ -82,48 +82,5 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
         return NativeAuthHTTPResponse(
             statusCode: next.status, headers: next.headers.map { NativeAuthHTTPHeader($0.name, $0.value) },
             body: next.body.withUnsafeBufferPointer { Data(buffer: $0) })
-    }
-}
-
-/// Finds one field of a form body without decoding the others (names are compared as bytes where they can be);
-/// the value is decoded by NativeAuthWire's lenient ``FormCodec`` decoding, the one the tools share.
-enum FormReader {
-    static func value(of name: String, in body: [UInt8]) -> String? {
-        var start = 0
-        while start < body.count {
-            let end = find(UInt8(ascii: "&"), in: body, from: start, to: body.count)
-            if start < end {
-                let pair = body[start..<end]
-                let found = find(UInt8(ascii: "="), in: body, from: start, to: end)
-                let equals = found < end ? found : nil
-                if matches(pair[..<(equals ?? end)], name) {
-                    return equals.map { decode(pair[($0 + 1)...]) } ?? ""
-                }
-            }
-            start = end + 1
-        }
-        return nil
-    }
-
-    /// The index of the first `byte` in `bytes[start..<end]`, or `end`; `memchr` does the scan (a form
-    /// body can hold a megabyte-long token).
-    static func find(_ byte: UInt8, in bytes: [UInt8], from start: Int, to end: Int) -> Int {
-        guard start < end else { return end }
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else { return end }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
-    }
-
-    /// `decode(key) == name`, comparing bytes when the key is plain ASCII (no `+`, `%` or non-ASCII byte,
-    /// where the decoded string is the bytes and string equality is byte equality) without making a string.
-    static func matches(_ key: ArraySlice<UInt8>, _ name: String) -> Bool {
-        let plain = key.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "%") }
-        guard plain, name.utf8.allSatisfy({ $0 < 0x80 }) else { return decode(key) == name }
-        return key.elementsEqual(name.utf8)
-    }
-
-    static func decode(_ bytes: ArraySlice<UInt8>) -> String {
-        bytes.withUnsafeBufferPointer { FormCodec.decodeLeniently(component: $0) }
     }
 }

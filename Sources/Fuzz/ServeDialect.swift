@@ -8,23 +8,28 @@ enum ServeDialect {
     /// V2 for the fixed V2 paths (`authorize-challenge`, the token endpoint with `authorization_code`),
     /// a `PUT`, a path with `/api/` or a JSON object body; V1 otherwise.
     static func of(method: String, path: String, body: [UInt8]) -> WireDialect {
-        let endpoint = CaptureAnswers.endpointPath(path)
-        if endpoint.hasSuffix(V2Path.authorizeChallenge) || method.uppercased() == "PUT" || endpoint.hasPrefix("/api/") { return .v2 }
-        if endpoint.hasSuffix(V2Path.token) {
-            return FormReader.value(of: V2Key.grantType, in: body) == V2Key.authorizationCodeGrant ? .v2 : .v1
-        }
-        return JSONNode.parse(body)?.members != nil ? .v2 : .v1
+        // A PUT, a path under `/api/` or a JSON object body stands for a followed link: no answer is known here.
+        let json = V2Exchange.fixedPath(of: path) == nil ? JSONNode.parse(body) : nil
+        let followsLink =
+            method.uppercased() == "PUT" || CaptureAnswers.endpointPath(path).hasPrefix("/api/") || json?.members != nil
+        let operation = V2Exchange.operation(
+            path: path, formContinuationToken: FormCodec.firstValue(named: V2Key.continuationTokenForm, in: body),
+            formGrantType: FormCodec.firstValue(named: V2Key.grantType, in: body), jsonContinuationToken: nil,
+            followsLink: followsLink)
+        return operation == nil ? .v1 : .v2
     }
 
     /// The V2 step of a request: `authorizeStart`, `authorizeResume`, `tokenExchange`, `signInStart`,
     /// `signUpStart`, `resetPasswordStart`, `challenge`, `verifyPassword`, `verifyCode`, `riskVerify`,
     /// `resend`, `submitAttributes`, `updatePassword`, `poll`, `enroll`, `activate`, `recover`, else `interaction`.
     static func v2Step(method: String, path: String, body: [UInt8]) -> String {
-        let endpoint = CaptureAnswers.endpointPath(path)
-        if endpoint.hasSuffix(V2Path.authorizeChallenge) {
-            return FormReader.value(of: V2Key.continuationTokenForm, in: body) == nil ? "authorizeStart" : "authorizeResume"
+        switch V2Exchange.fixedPath(of: path) {
+        case V2Path.authorizeChallenge?:
+            return FormCodec.firstValue(named: V2Key.continuationTokenForm, in: body) == nil ? "authorizeStart" : "authorizeResume"
+        case V2Path.token?: return "tokenExchange"
+        default: break
         }
-        if endpoint.hasSuffix(V2Path.token) { return "tokenExchange" }
+        let endpoint = CaptureAnswers.endpointPath(path)
         let segments = endpoint.lowercased().split(separator: "/").map(String.init)
         let json = JSONNode.parse(body)
         switch segments.last ?? "" {

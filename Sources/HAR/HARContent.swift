@@ -1,3 +1,5 @@
+import NativeAuthWire
+
 /// The body of a response (`response.content`), decoded from any transfer or content coding.
 public struct HARContent: HARJSONCoding {
     /// Length of the decoded body in bytes; -1 when unknown.
@@ -46,7 +48,7 @@ public struct HARContent: HARJSONCoding {
             }
         }
         self.size = size ?? -1
-        if isBase64, let text, Base64.decode(text) == nil {
+        if isBase64, let text, Base64.decode(text, whiteSpace: .skipped) == nil {
             throw FieldError("text is not valid base64").at("text")
         }
     }
@@ -68,7 +70,7 @@ public struct HARContent: HARJSONCoding {
     public func bodyBytes() throws(HARError) -> [UInt8] {
         guard let text else { return [] }
         if isBase64 {
-            guard let bytes = Base64.decode(text) else {
+            guard let bytes = Base64.decode(text, whiteSpace: .skipped) else {
                 throw HARError(file: "", path: "content", message: "text is not valid base64")
             }
             return bytes

@@ -1,3 +1,5 @@
+import NativeAuthWire
+
 /// The body of a request (`request.postData`). HAR 1.2 calls `params` and `text` exclusive;
 /// real exporters often fill both, and both are kept as read.
 public struct HARPostData: HARJSONCoding {
@@ -40,7 +42,7 @@ public struct HARPostData: HARJSONCoding {
             default: extensions.append(key, value)
             }
         }
-        if isBase64, let text, Base64.decode(text) == nil {
+        if isBase64, let text, Base64.decode(text, whiteSpace: .skipped) == nil {
             throw FieldError("text is not valid base64").at("text")
         }
     }
@@ -61,10 +63,10 @@ public struct HARPostData: HARJSONCoding {
     public func bodyBytes() throws(HARError) -> [UInt8] {
         guard let text else {
             guard let params else { return [] }
-            return Array(FormEncoding.encode(params.map { ($0.name, $0.value ?? "") }).utf8)
+            return FormCodec.encodedBytes(params.map { FormField($0.name, $0.value ?? "") })
         }
         if isBase64 {
-            guard let bytes = Base64.decode(text) else {
+            guard let bytes = Base64.decode(text, whiteSpace: .skipped) else {
                 throw HARError(file: "", path: "postData", message: "text is not valid base64")
             }
             return bytes

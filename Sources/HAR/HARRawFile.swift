@@ -1,3 +1,5 @@
+import NativeAuthWire
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -39,6 +41,6 @@ public enum HARRawFile {
 
     /// Whether `text` is base64 that `HARReader` accepts in a body with `"encoding": "base64"`.
     public static func isValidBase64(_ text: String) -> Bool {
-        Base64.isValid(text)
+        Base64.isValid(text, whiteSpace: .skipped)
     }
 }

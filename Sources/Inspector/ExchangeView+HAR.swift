@@ -51,11 +51,7 @@ extension ExchangeView {
             return Body(mimeType: mimeType, text: "", presentation: "\(bytes.count) bytes of binary data, not shown")
         }
         if type.contains("x-www-form-urlencoded") {
-            let lines = text.split(separator: "&", omittingEmptySubsequences: true).map { pair -> String in
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = FormCodec.decodeLeniently(component: parts[0])
-                return parts.count > 1 ? name + " = " + FormCodec.decodeLeniently(component: parts[1]) : name
-            }
+            let lines = FormCodec.decodeLeniently(bytes: bytes).map { $0.value.isEmpty ? $0.name : $0.name + " = " + $0.value }
             return Body(mimeType: mimeType, text: lines.joined(separator: "\n"), presentation: "form fields, decoded")
         }
         return Body(mimeType: mimeType, text: text, presentation: "as recorded")

@@ -35,7 +35,7 @@ public struct MockCapture: Sendable {
             NativeAuthEndpoint.authority(of: exchange.url, endpoint: exchange.endpoint)
                 .map { (exchange.entryIndex, URLComponents(string: $0)?.percentEncodedPath ?? "") }
         }
-        let v2Path = v2.first { V2RequestPath.isAuthorizeChallenge($0.path) }.map { exchange -> (Int, String) in
+        let v2Path = v2.first { V2Exchange.isAuthorizeChallenge($0.path) }.map { exchange -> (Int, String) in
             var path = exchange.path
             if path.hasSuffix("/") { path.removeLast() }
             return (exchange.entryIndex, String(path.dropLast(V2Path.authorizeChallenge.count)))

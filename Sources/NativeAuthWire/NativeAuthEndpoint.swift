@@ -121,6 +121,23 @@ public enum NativeAuthEndpoint: String, CaseIterable, Sendable, Hashable, Codabl
         self = match.endpoint
     }
 
+    /// Recognises a request path (or a full URL) leniently, as the tools read traffic any client may have
+    /// sent: the endpoint whose path the request path ends with, case-insensitively, with one trailing
+    /// slash, the query and the fragment ignored (the SDKs' own exact match is ``init(path:)``). The one
+    /// V1 recogniser of the tools (Replay, Mock, Fuzz, the Inspector); V2's is ``V2Exchange``.
+    public static func recognise(path: String) -> NativeAuthEndpoint? {
+        let bare = lenientPath(path)
+        return allCases.first { bare.hasSuffix($0.path) }
+    }
+
+    /// The path part of a path-or-URL string as the lenient recognisers compare it: no query or fragment,
+    /// lowercased, one trailing slash removed.
+    public static func lenientPath(_ string: String) -> String {
+        var lower = requestPath(of: string).lowercased()
+        if lower.hasSuffix("/") { lower.removeLast() }
+        return lower
+    }
+
     /// Splits a request path (or full URL) into the endpoint and the authority path in front of it.
     ///
     /// For `/contoso.onmicrosoft.com/oauth2/v2.0/token` the prefix is `/contoso.onmicrosoft.com`; for a bare

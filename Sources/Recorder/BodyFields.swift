@@ -6,37 +6,13 @@ enum BodyFields {
     /// Decodes an `application/x-www-form-urlencoded` body (byte-level: Foundation's string
     /// functions cost more than the rest of the capture path).
     static func form(_ bytes: [UInt8]) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in bytes.split(separator: UInt8(ascii: "&")) {
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            let name = decode(parts[0])
-            fields[name] = parts.count > 1 ? decode(parts[1]) : ""
-        }
-        return fields
+        Dictionary(FormCodec.decodeLeniently(bytes: bytes).map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
     }
 
     /// The value of the last field named `name` in a form body, as ``form(_:)`` would give it,
     /// without decoding the other fields (the capture thread needs only the continuation token).
     static func formValue(_ name: String, in bytes: [UInt8]) -> String? {
-        let wanted = Array(name.utf8)
-        var found: String?
-        for pair in bytes.split(separator: UInt8(ascii: "&")) {
-            let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
-            let rawName = pair[pair.startIndex..<equals]
-            let matches =
-                rawName.withUnsafeBufferPointer(FormCodec.needsDecoding)
-                ? decode(rawName) == name : rawName.elementsEqual(wanted)
-            if matches {
-                found = equals < pair.endIndex ? decode(pair[(equals + 1)...]) : ""
-            }
-        }
-        return found
-    }
-
-    /// Percent-decodes one form component, `+` as space; invalid escapes are kept as they are
-    /// (NativeAuthWire's lenient `FormCodec` decoding, which redaction and replay use too).
-    static func decode(_ component: ArraySlice<UInt8>) -> String {
-        component.withUnsafeBufferPointer { FormCodec.decodeLeniently(component: $0) }
+        FormCodec.lastValue(named: name, in: bytes)
     }
 
     /// The top-level string members of a JSON object body (empty when it is not one).

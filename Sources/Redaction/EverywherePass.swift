@@ -126,15 +126,7 @@ struct EverywherePass {
         // multiple of four shows an encoder that leaves padding out.
         let padded = text.last == UInt8(ascii: "=") || text.count % 4 == 0
         let string = String(decoding: text, as: UTF8.self)
-        let decoded: [UInt8]?
-        if urlSafe {
-            decoded = Base64URL.decode(string.replacingOccurrences(of: "=", with: ""))
-        } else {
-            var withPadding = string
-            while withPadding.utf8.count % 4 != 0 { withPadding += "=" }
-            decoded = Data(base64Encoded: withPadding).map { Array($0) }
-        }
-        guard let decoded else { return nil }
+        guard let decoded = Base64.decode(string) else { return nil }
         var edits: [ByteEdit] = []
         let found = decoded.withUnsafeBufferPointer { bytes in
             index.edits(in: bytes, from: 0, to: bytes.count, into: &edits)
@@ -144,7 +136,7 @@ struct EverywherePass {
         decoded.withUnsafeBufferPointer { bytes in
             ValueRedactor.append(bytes, from: 0, to: bytes.count, applying: edits, to: &replacedBytes)
         }
-        var encoded = urlSafe ? Base64URL.encode(replacedBytes) : Data(replacedBytes).base64EncodedString()
+        var encoded = Base64.encode(replacedBytes, urlSafe: urlSafe)
         if urlSafe, padded {
             while encoded.utf8.count % 4 != 0 { encoded += "=" }
         } else if !urlSafe, !padded {

@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NativeAuthWire
 
 extension Character {
     /// An ASCII digit.
@@ -269,15 +270,10 @@ struct LeakDetectors: Sendable {
     /// trailing `=` were left out (the replace-everywhere pass writes an edited body without
     /// padding when the original had none) is still looked inside, not judged as one token.
     static func base64BodyDecode(_ text: String) -> Data? {
-        let compact = ValueRedactor.mayHoldWhiteSpace(text) ? text.filter { !$0.isWhitespace } : text
-        return Data(base64Encoded: compact) ?? base64URLDecode(Substring(compact))
+        Base64.decode(text, whiteSpace: .skipped).map { Data($0) }
     }
 
-    static func base64URLDecode(_ text: Substring) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
-    }
+    static func base64URLDecode(_ text: Substring) -> Data? { Base64URL.decode(text).map { Data($0) } }
 
     /// A preview that shows the shape of a value without revealing it.
     static func mask(_ value: Substring) -> String {

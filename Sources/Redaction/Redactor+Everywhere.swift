@@ -69,8 +69,7 @@ extension Redactor {
             if let replaced = known.replacing(in: value) { text = replaced }
             return
         }
-        guard let data = Data(base64Encoded: value) else { return }
-        let bytes = Array(data)
+        guard let bytes = Base64.decode(value, whiteSpace: .skipped) else { return }
         var edits: [ByteEdit] = []
         let found = bytes.withUnsafeBufferPointer { known.edits(in: $0, from: 0, to: $0.count, into: &edits) }
         guard found else { return }

@@ -1,5 +1,6 @@
 import Foundation
 import HAR
+import NativeAuthWire
 
 extension ValueRedactor {
     // MARK: Headers and cookies
@@ -233,10 +234,9 @@ extension ValueRedactor {
         }
         var bytes: [UInt8]
         if isBase64 {
-            // Filtering by Character is slow; ASCII text without white space needs none.
-            let needsFilter = Self.mayHoldWhiteSpace(text)
-            guard let data = Data(base64Encoded: needsFilter ? text.filter { !$0.isWhitespace } : text) else { return nil }
-            bytes = [UInt8](data)
+            // NativeAuthWire's one base64 rule, the one HAR's reader checked the body with.
+            guard let decoded = Base64.decode(text, whiteSpace: .skipped) else { return nil }
+            bytes = decoded
         } else {
             bytes = Array(text.utf8)
         }

@@ -3,17 +3,9 @@ import HAR
 import NativeAuth
 import NativeAuthWire
 
-/// How Replay recognises NativeAuthWire's endpoints in captures that other tools wrote, and cuts the
-/// authority the engine was configured with out of a recorded URL.
+/// How Replay reads a recorded URL's path and cuts the authority the engine was configured with out of it
+/// (endpoints are recognised with NativeAuthWire's lenient ``NativeAuthEndpoint/recognise(path:)``).
 extension NativeAuthEndpoint {
-    /// The endpoint whose path the URL path ends with, case-insensitively and with a trailing slash ignored
-    /// (a capture may come from any client; the SDKs' own exact match is ``NativeAuthEndpoint/init(path:)``).
-    public static func recognise(path: String) -> NativeAuthEndpoint? {
-        var lower = path.lowercased()
-        if lower.hasSuffix("/") { lower.removeLast() }
-        return allCases.first { lower.hasSuffix($0.path) }
-    }
-
     /// The path part of a URL string (no query or fragment), or nil when it is not a URL.
     static func urlPath(_ url: String) -> String? {
         guard let components = URLComponents(string: url) else { return nil }
@@ -165,10 +157,7 @@ enum PlaceholderStandIns {
             let value = object["client_info"]?.stringValue, Placeholder.isPlaceholder(value)
         else { return body }
         let info: JSONValue = .object(["uid": .string(value), "utid": "replay-tenant"])
-        let encoded = Data(info.serialized()).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        object["client_info"] = .string(encoded)
+        object["client_info"] = .string(Base64URL.encode(info.serialized()))
         return JSONValue.object(object).serialized()
     }
 }

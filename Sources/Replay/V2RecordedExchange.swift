@@ -33,36 +33,6 @@ public enum V2RequestBody: Sendable, Hashable {
     }
 }
 
-/// Where V2 requests go (spec native-auth-v2 §1.1): the fixed authorize-challenge path, built from the
-/// authority, and the server-driven hrefs that answers advertise.
-public enum V2RequestPath {
-    /// The path without its query, lowercased, with a trailing slash removed.
-    static func normalised(_ path: String) -> String {
-        var lower = path.lowercased()
-        if let query = lower.firstIndex(where: { $0 == "?" || $0 == "#" }) { lower = String(lower[..<query]) }
-        if lower.hasSuffix("/") { lower.removeLast() }
-        return lower
-    }
-
-    /// The fixed V2 path (``V2Path/fixed``) the path ends with, if any: a client builds these from its
-    /// authority, so the part before them (host, tenant) is not compared.
-    public static func fixedPath(of path: String) -> String? {
-        let lower = normalised(path)
-        return V2Path.fixed.first { lower.hasSuffix($0) }
-    }
-
-    /// Whether the path is V2's authorize-challenge endpoint (O1, O2).
-    public static func isAuthorizeChallenge(_ path: String) -> Bool {
-        fixedPath(of: path) == V2Path.authorizeChallenge
-    }
-
-    /// The non-empty segments of a path (no query).
-    static func segments(_ path: String) -> [Substring] {
-        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
-        return path[..<end].split(separator: "/")
-    }
-}
-
 /// One recorded native-auth V2 exchange that ``RecordedExchange`` does not cover: an authorize-challenge
 /// call (O1 start, O2 resume; form body) or a JSON interaction at a server-driven href (O3–O16, `POST` or
 /// `PUT`, a `continuationToken` member). The code exchange (O17) goes to `/oauth2/v2.0/token`, V1's token
@@ -108,7 +78,7 @@ public struct V2RecordedExchange: Sendable {
     /// the authorize-challenge endpoint, or a JSON object carrying a `continuationToken` (every V2
     /// interaction does) at a path that is no V1 endpoint.
     public static func isV2(path: String, body: V2RequestBody) -> Bool {
-        if V2RequestPath.isAuthorizeChallenge(path) { return true }
+        if V2Exchange.isAuthorizeChallenge(path) { return true }
         guard NativeAuthEndpoint.recognise(path: path) == nil, case .json(let object) = body else { return false }
         return object[V2Key.continuationToken] != nil
     }

@@ -85,10 +85,10 @@ public struct V2RequestMatcher: Sendable {
     /// How many segments of two paths differ (0 when they match; each extra segment counts; a fixed path
     /// that is not matched differs in every segment).
     func pathMismatches(_ sent: String, recorded: String) -> Int {
-        let a = V2RequestPath.segments(sent)
-        let b = V2RequestPath.segments(recorded)
-        if let fixed = V2RequestPath.fixedPath(of: recorded) {
-            return V2RequestPath.fixedPath(of: sent) == fixed ? 0 : max(a.count, b.count)
+        let a = V2PathDisplay.segments(sent)
+        let b = V2PathDisplay.segments(recorded)
+        if let fixed = V2Exchange.fixedPath(of: recorded) {
+            return V2Exchange.fixedPath(of: sent) == fixed ? 0 : max(a.count, b.count)
         }
         let differing = zip(a, b).count(where: { !segmentMatches(sent: $0, recorded: $1) })
         return differing + abs(a.count - b.count)
@@ -129,6 +129,12 @@ public struct V2RequestMatcher: Sendable {
 /// A sent V2 path as diagnostics show it: segments that equal the recorded one's, placeholders and V2's
 /// own words are shown; anything else (a method id, a foreign tenant) becomes `…`.
 enum V2PathDisplay {
+    /// The non-empty segments of a path (no query).
+    static func segments(_ path: String) -> [Substring] {
+        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+        return path[..<end].split(separator: "/")
+    }
+
     static func decoded(_ segment: Substring) -> String { String(segment).removingPercentEncoding ?? String(segment) }
 
     static let words: Set<String> = {
@@ -149,8 +155,8 @@ enum V2PathDisplay {
     }
 
     static func masked(_ sent: String, against recorded: String) -> String {
-        let expected = V2RequestPath.segments(recorded)
-        let shown = V2RequestPath.segments(sent).enumerated().map { index, segment -> String in
+        let expected = segments(recorded)
+        let shown = segments(sent).enumerated().map { index, segment -> String in
             let text = decoded(segment)
             let same = index < expected.count && decoded(expected[index]).lowercased() == text.lowercased()
             if same || Placeholder.isPlaceholder(text) || words.contains(text.lowercased()) || isVersion(text.lowercased()) {

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 import Oracle
 import Testing
 
@@ -78,7 +79,7 @@ struct ExplorationTests {
             let refreshed = await source.observe(flow: flow, action: action, responses: flow.actions[action].responses)
             #expect(refreshed.outcome?.callback == "onAccessTokenRetrieveCompleted")
             #expect(refreshed.actionRequests == 1)
-            #expect(FormReader.value(of: "grant_type", in: try #require(refreshed.requests.last).body) == "refresh_token")
+            #expect(FormCodec.firstValue(named: "grant_type", in: try #require(refreshed.requests.last).body) == "refresh_token")
         }
         let runner = FuzzRunner(configuration: FuzzConfiguration(seed: 1, cases: 0, flows: [flow]))
         let (_, verdicts) = await runner.baseline()

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// An HTTP request as the emulator's logic sees it (the HTTP layer builds it; tests can build it directly).
 public struct EmulatorRequest: Sendable {
@@ -23,31 +24,10 @@ public struct EmulatorRequest: Sendable {
 
     /// A form-encoded `POST` (the shape of every native-auth call).
     public static func form(_ path: String, _ fields: [(String, String)], headers: [String: String] = [:]) -> EmulatorRequest {
-        var body = ""
-        for (index, field) in fields.enumerated() {
-            if index > 0 { body += "&" }
-            body += escape(field.0) + "=" + escape(field.1)
-        }
         var allHeaders = headers
         allHeaders["content-type"] = "application/x-www-form-urlencoded"
-        return EmulatorRequest(method: "POST", path: path, headers: allHeaders, body: Array(body.utf8))
-    }
-
-    private static func escape(_ s: String) -> String {
-        var out = ""
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "): out += "+"
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return out
+        return EmulatorRequest(
+            method: "POST", path: path, headers: allHeaders, body: FormCodec.encodedBytes(FormFields(pairs: fields)))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// Which credential kinds one request carries, by the names V1 and V2 requests give them: V2's JSON bodies
 /// (camelCase members at any depth, so `attributes.password` of O10 counts), the form bodies of V1 and of
@@ -32,7 +33,7 @@ enum CredentialScan {
             collect(json, into: &found)
         } else if !body.isEmpty {
             for (name, kind) in formNames {
-                if let value = FormReader.value(of: name, in: body), !value.isEmpty { found.insert(kind) }
+                if let value = FormCodec.firstValue(named: name, in: body), !value.isEmpty { found.insert(kind) }
             }
         }
         return found.sorted()

@@ -20,13 +20,15 @@ struct EndpointRule: Sendable {
 }
 
 enum EndpointTable {
-    private static let startKeys: Set<String> = ["continuation_token", "challenge_type", "redirect_reason"]
+    private static let startKeys: Set<String> = [
+        WireField.continuationToken, WireField.challengeType, WireField.redirectReason,
+    ]
     private static let challengeKeys: Set<String> = [
-        "continuation_token", "challenge_type", "redirect_reason", "binding_method", "challenge_channel",
-        "challenge_target_label", "code_length", "interval",
+        WireField.continuationToken, WireField.challengeType, WireField.redirectReason, WireField.bindingMethod,
+        WireField.challengeChannel, WireField.challengeTargetLabel, WireField.codeLength, WireField.interval,
     ]
     private static let introspectKeys: Set<String> = [
-        "continuation_token", "challenge_type", "redirect_reason", "methods",
+        WireField.continuationToken, WireField.challengeType, WireField.redirectReason, WireField.methods,
     ]
 
     /// The rule of each endpoint, built once: the classifier asks for it on every response, and building
@@ -62,7 +64,7 @@ enum EndpointTable {
                 knownErrors: ["invalid_request", "unauthorized_client", "unsupported_challenge_type", "expired_token"])
         case .signUpContinue:
             EndpointRule(
-                successKeys: startKeys.union(["expires_in"]),
+                successKeys: startKeys.union([WireField.expiresIn]),
                 knownErrors: ["invalid_request", "unauthorized_client", "invalid_grant", "expired_token",
                               "user_already_exists", "attributes_required", "verification_required",
                               "credential_required"],
@@ -91,7 +93,7 @@ enum EndpointTable {
             EndpointRule(successKeys: introspectKeys, knownErrors: [], decodesSuberror: true)
         case .registerChallenge:
             EndpointRule(
-                successKeys: challengeKeys.subtracting(["challenge_target_label"]).union(["challenge_target"]),
+                successKeys: challengeKeys.subtracting([WireField.challengeTargetLabel]).union([WireField.challengeTarget]),
                 closedChallengeType: false, challengeTypeRequired: true,
                 knownErrors: ["invalid_request", "access_denied"], decodesSuberror: true)
         case .registerContinue:
@@ -108,18 +110,18 @@ enum EndpointTable {
                 knownErrors: ["invalid_request", "unauthorized_client", "expired_token", "unsupported_challenge_type"])
         case .resetPasswordContinue:
             EndpointRule(
-                successKeys: startKeys.union(["expires_in"]),
+                successKeys: startKeys.union([WireField.expiresIn]),
                 knownErrors: ["invalid_request", "unauthorized_client", "invalid_grant", "expired_token",
                               "verification_required"],
                 decodesSuberror: true, decodesContinuationToken: true)
         case .resetPasswordSubmit:
             EndpointRule(
-                successKeys: startKeys.union(["poll_interval"]),
+                successKeys: startKeys.union([WireField.pollInterval]),
                 knownErrors: ["invalid_request", "unauthorized_client", "expired_token", "invalid_grant"],
                 decodesSuberror: true)
         case .resetPasswordPollCompletion:
             EndpointRule(
-                successKeys: startKeys.union(["status", "expires_in"]),
+                successKeys: startKeys.union([WireField.status, WireField.expiresIn]),
                 knownErrors: ["invalid_grant", "invalid_request", "unauthorized_client", "expired_token",
                               "user_not_found"],
                 decodesSuberror: true)

@@ -31,26 +31,25 @@ public struct SystemClock: NativeAuthClock {
 
 /// A clock that never waits: sleeps advance its date and are recorded, for deterministic tests and replay.
 public final class ImmediateClock: NativeAuthClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    private var slept: [Double] = []
+    /// The simulated date and the waits recorded.
+    private let state: Locked<(current: Date, slept: [Double])>
 
     /// Creates a clock starting at `start`.
-    public init(start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = start }
+    public init(start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { state = Locked((start, [])) }
 
     /// The simulated date.
-    public func now() -> Date { lock.withLock { current } }
+    public func now() -> Date { state.withLock { $0.current } }
 
     /// Records the wait and advances the date; returns at once.
     public func sleep(seconds: Double) async throws {
-        lock.withLock {
-            slept.append(seconds)
-            current += seconds
+        state.withLock {
+            $0.slept.append(seconds)
+            $0.current += seconds
         }
     }
 
     /// Every wait requested so far, in order.
-    public var sleeps: [Double] { lock.withLock { slept } }
+    public var sleeps: [Double] { state.withLock { $0.slept } }
 }
 
 /// Where correlation ids (`client-request-id`) come from.
@@ -69,22 +68,26 @@ public struct SystemUUIDSource: UUIDSource {
 
 /// UUIDs derived from a seed (SplitMix64), so a run can be repeated exactly.
 public final class SeededUUIDSource: UUIDSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: UInt64
+    /// The generator's state.
+    private let state: Locked<UInt64>
 
     /// Creates a source for `seed`.
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = Locked(seed) }
 
     /// Where the sequence stands; setting a value read earlier makes the ids from there repeat
     /// (the fuzzer rewinds an engine to the start of an action this way).
     public var position: UInt64 {
-        get { lock.withLock { state } }
-        set { lock.withLock { state = newValue } }
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
     }
 
     /// The next id of the sequence (a well-formed version 4 UUID).
     public func next() -> UUID {
-        let (a, b) = lock.withLock { (step(), step()) }
+        let (a, b) = state.withLock { state in
+            var generator = SplitMix64(seed: state)
+            defer { state = generator.state }
+            return (generator.next(), generator.next())
+        }
         var bytes = [UInt8](repeating: 0, count: 16)
         for i in 0..<8 {
             bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * i))
@@ -96,11 +99,6 @@ public final class SeededUUIDSource: UUIDSource, @unchecked Sendable {
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 
-    private func step() -> UInt64 {
-        var generator = SplitMix64(seed: state)
-        defer { state = generator.state }
-        return generator.next()
-    }
 }
 
 /// Carries a non-Sendable value (an app delegate, a completion block) to the task that calls it back.

@@ -150,7 +150,7 @@ final class NativeAuthEngine: Sendable {
             NativeAuthHTTPHeader("x-client-Ver", EngineConfiguration.version),
         ]
         // One memcpy into Data (the generic sequence initialiser showed up in profiles).
-        let body = FormCodec.encodedBytes([FormField("client_id", configuration.clientId)] + call.fields)
+        let body = FormCodec.encodedBytes([FormField(WireField.clientID, configuration.clientId)] + call.fields)
             .withUnsafeBufferPointer { Data(buffer: $0) }
         return NativeAuthHTTPRequest(method: call.endpoint.method, url: url, headers: headers, body: body)
     }

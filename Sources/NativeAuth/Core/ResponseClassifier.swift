@@ -38,26 +38,26 @@ enum ResponseClassifier {
         func int(_ key: String, _ property: String) throws -> Int? { keys.contains(key) ? try json.int(property) : nil }
         var body = SuccessBody()
         _ = try json.uuid("correlationId")
-        body.continuationToken = try string("continuation_token", "continuationToken")
-        body.challengeType = try string("challenge_type", "challengeType")
+        body.continuationToken = try string(WireField.continuationToken, "continuationToken")
+        body.challengeType = try string(WireField.challengeType, "challengeType")
         if let type = body.challengeType, rule.closedChallengeType, !closedChallengeTypes.contains(type) {
             throw TypeMismatch()
         }
         if rule.challengeTypeRequired, body.challengeType == nil { throw TypeMismatch() }
-        body.redirectReason = try string("redirect_reason", "redirectReason")
-        body.bindingMethod = try string("binding_method", "bindingMethod")
-        body.challengeChannel = try string("challenge_channel", "challengeChannel")
-        body.challengeTargetLabel = try string("challenge_target_label", "challengeTargetLabel")
-        body.challengeTarget = try string("challenge_target", "challengeTarget")
-        body.codeLength = try int("code_length", "codeLength")
-        body.interval = try int("interval", "interval")
-        body.expiresIn = try int("expires_in", "expiresIn")
-        body.pollInterval = try int("poll_interval", "pollInterval")
-        body.status = try string("status", "status")
+        body.redirectReason = try string(WireField.redirectReason, "redirectReason")
+        body.bindingMethod = try string(WireField.bindingMethod, "bindingMethod")
+        body.challengeChannel = try string(WireField.challengeChannel, "challengeChannel")
+        body.challengeTargetLabel = try string(WireField.challengeTargetLabel, "challengeTargetLabel")
+        body.challengeTarget = try string(WireField.challengeTarget, "challengeTarget")
+        body.codeLength = try int(WireField.codeLength, "codeLength")
+        body.interval = try int(WireField.interval, "interval")
+        body.expiresIn = try int(WireField.expiresIn, "expiresIn")
+        body.pollInterval = try int(WireField.pollInterval, "pollInterval")
+        body.status = try string(WireField.status, "status")
         if let status = body.status, !pollStatuses.contains(status) { throw TypeMismatch() }
-        if keys.contains("methods"), let items = try json.objects("methods") {
+        if keys.contains(WireField.methods), let items = try json.objects(WireField.methods) {
             body.methods = try items.map { method in
-                guard let id = try method.string("id"), let type = try method.string("challengeType"),
+                guard let id = try method.string(WireField.id), let type = try method.string("challengeType"),
                     closedChallengeTypes.contains(type), let channel = try method.string("challengeChannel")
                 else { throw TypeMismatch() }
                 return AuthMethodWire(
@@ -71,25 +71,25 @@ enum ResponseClassifier {
     /// keys; `trace_id`, `timestamp` and `correlation_id` are not read.
     static func decodeError(_ document: JSONValue, rule: EndpointRule) throws -> APIErrorBody {
         let json = try JSONReader.keyed(document, convertsFromSnakeCase: false)
-        guard let error = try json.string("error") else { throw TypeMismatch() }
+        guard let error = try json.string(WireField.error) else { throw TypeMismatch() }
         var body = APIErrorBody(error: error)
-        body.errorDescription = try json.string("error_description")
-        body.errorCodes = try json.ints("error_codes") ?? []
-        body.errorURI = try json.string("error_uri")
+        body.errorDescription = try json.string(WireField.errorDescription)
+        body.errorCodes = try json.ints(WireField.errorCodes) ?? []
+        body.errorURI = try json.string(WireField.errorURI)
         _ = try json.uuid("correlationId")
-        for inner in try json.objects("inner_errors") ?? [] {
-            _ = try inner.string("error")
-            _ = try inner.string("error_description")
+        for inner in try json.objects(WireField.innerErrors) ?? [] {
+            _ = try inner.string(WireField.error)
+            _ = try inner.string(WireField.errorDescription)
         }
-        if rule.decodesSuberror { body.suberror = try json.string("suberror") }
-        if rule.decodesContinuationToken { body.continuationToken = try json.string("continuation_token") }
-        if rule.decodesTarget { _ = try json.string("target") }
-        if rule.decodesRequiredAttributes, let items = try json.objects("required_attributes") {
+        if rule.decodesSuberror { body.suberror = try json.string(WireField.suberror) }
+        if rule.decodesContinuationToken { body.continuationToken = try json.string(WireField.continuationToken) }
+        if rule.decodesTarget { _ = try json.string(WireField.target) }
+        if rule.decodesRequiredAttributes, let items = try json.objects(WireField.requiredAttributes) {
             body.requiredAttributes = try items.map { attribute in
-                guard let name = try attribute.string("name"), let type = try attribute.string("type"),
+                guard let name = try attribute.string(WireField.name), let type = try attribute.string(WireField.type),
                     let required = try attribute.bool("required")
                 else { throw TypeMismatch() }
-                let regex = try attribute.nested("options")?.string("regex")
+                let regex = try attribute.nested("options")?.string(WireField.regex)
                 return RequiredAttributeWire(name: name, type: type, required: required, regex: regex)
             }
         }
@@ -103,7 +103,7 @@ enum ResponseClassifier {
     /// A list of `{name: String}` items.
     private static func attributeNames(_ json: JSONReader, _ key: String) throws -> [String]? {
         try json.objects(key)?.map { item in
-            guard let name = try item.string("name") else { throw TypeMismatch() }
+            guard let name = try item.string(WireField.name) else { throw TypeMismatch() }
             return name
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// A decoded 200 body of a non-token endpoint. Only the keys the endpoint's MSAL response struct has are
 /// decoded (see ``EndpointTable``), with MSAL's strictness: a present key of the wrong JSON type, a
@@ -99,8 +100,8 @@ struct TokenBody: Sendable, Hashable {
     var fields: [String: String]
     var numbers: [String: Double]
 
-    var challengeType: String? { fields["challenge_type"] }
-    var redirectReason: String? { fields["redirect_reason"] }
+    var challengeType: String? { fields[WireField.challengeType] }
+    var redirectReason: String? { fields[WireField.redirectReason] }
 }
 
 /// An `oob` challenge with every field MSAL requires (token, label, channel, code length).

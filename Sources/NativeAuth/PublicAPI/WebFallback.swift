@@ -118,16 +118,16 @@ extension MSALNativeAuthPublicClientApplication {
         components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path)
             + "/oauth2/v2.0/authorize"
         var items = [
-            URLQueryItem(name: "client_id", value: configuration.clientId),
+            URLQueryItem(name: WireField.clientID, value: configuration.clientId),
             URLQueryItem(name: "response_type", value: "code"),
             URLQueryItem(name: "redirect_uri", value: redirectUri),
-            URLQueryItem(name: "scope", value: context.scopeField),
+            URLQueryItem(name: WireField.scope, value: context.scopeField),
             URLQueryItem(name: "code_challenge", value: SHA256.base64URL(SHA256.hash(Data(verifier.utf8)))),
             URLQueryItem(name: "code_challenge_method", value: "S256"),
             URLQueryItem(name: "state", value: state),
             URLQueryItem(name: "client-request-id", value: correlationId.uuidString),
         ]
-        if let loginHint { items.append(URLQueryItem(name: "login_hint", value: loginHint)) }
+        if let loginHint { items.append(URLQueryItem(name: WireField.loginHint, value: loginHint)) }
         components.queryItems = items
         guard let authorizeURL = components.url else { throw MSALWebAuthError(message: "cannot build the authorize URL") }
         let callback = try await engine.webPresenter.present(url: authorizeURL, redirectUri: redirectUri)
@@ -139,8 +139,8 @@ extension MSALNativeAuthPublicClientApplication {
         guard value("state") == state else { throw MSALWebAuthError(message: "the redirect's state does not match the request") }
         guard let code = value("code") else { throw MSALWebAuthError(message: "the redirect carries no authorization code") }
         let call = EndpointCall(.token, [
-            FormField("grant_type", "authorization_code"), FormField("code", code), FormField("redirect_uri", redirectUri),
-            FormField("code_verifier", verifier), FormField("scope", context.scopeField), FormField("client_info", "true"),
+            FormField(WireField.grantType, "authorization_code"), FormField("code", code), FormField("redirect_uri", redirectUri),
+            FormField("code_verifier", verifier), FormField(WireField.scope, context.scopeField), FormField(WireField.clientInfo, "true"),
         ])
         let response = await engine.perform(call, correlationId: correlationId)
         guard case .tokenSuccess(let body) = response else {

@@ -41,8 +41,8 @@ struct RegisterChallengeMachine: FlowMachine, Sendable {
         }
         state = .awaitingChallenge
         return .send(EndpointCall(.registerChallenge, [
-            FormField("continuation_token", token), FormField("challenge_type", challengeType),
-            FormField("challenge_target", contact), FormField("challenge_channel", channel),
+            FormField(WireField.continuationToken, token), FormField(WireField.challengeType, challengeType),
+            FormField(WireField.challengeTarget, contact), FormField(WireField.challengeChannel, channel),
         ]))
     }
 
@@ -92,7 +92,7 @@ struct RegisterChallengeMachine: FlowMachine, Sendable {
                 guard let next = body.continuationToken else { return fail(.generalError, .unexpectedBody, retry: true) }
                 state = .awaitingContinue
                 return .send(EndpointCall(.registerContinue, [
-                    FormField("continuation_token", next), FormField("grant_type", "continuation_token"),
+                    FormField(WireField.continuationToken, next), FormField(WireField.grantType, "continuation_token"),
                 ]))
             default:
                 return fail(.generalError, .unexpectedChallengeType, retry: true)
@@ -143,7 +143,7 @@ struct RegisterSubmitMachine: FlowMachine, Sendable {
     mutating func start() -> FlowAction<RegisterStrongAuthSubmitChallengeResult> {
         if challenge.isEmpty { return fail(.invalidChallenge, .none, retry: true) }
         return .send(EndpointCall(.registerContinue, [
-            FormField("continuation_token", token), FormField("grant_type", "oob"), FormField("oob", challenge),
+            FormField(WireField.continuationToken, token), FormField(WireField.grantType, "oob"), FormField(WireField.oob, challenge),
         ]))
     }
 

@@ -15,9 +15,9 @@ struct ResetPasswordStartMachine: FlowMachine, Sendable {
 
     mutating func start() -> FlowAction<ResetPasswordStartResult> {
         if context.username.isEmpty { return fail(.invalidUsername, .none) }
-        var fields = [FormField("username", context.username), FormField("challenge_type", context.challengeTypes)]
+        var fields = [FormField(WireField.username, context.username), FormField(WireField.challengeType, context.challengeTypes)]
         if let capabilities = context.engine.configuration.capabilities {
-            fields.append(FormField("capabilities", capabilities))
+            fields.append(FormField(WireField.capabilities, capabilities))
         }
         state = .awaitingStart
         return .send(EndpointCall(.resetPasswordStart, fields))
@@ -32,7 +32,7 @@ struct ResetPasswordStartMachine: FlowMachine, Sendable {
             guard let token = body.continuationToken else { return fail(.generalError, .unexpectedBody) }
             state = .awaitingChallenge
             return .send(EndpointCall(.resetPasswordChallenge, [
-                FormField("continuation_token", token), FormField("challenge_type", context.challengeTypes),
+                FormField(WireField.continuationToken, token), FormField(WireField.challengeType, context.challengeTypes),
             ]))
         case (.awaitingStart, .apiError(let api)):
             if api.error == "invalid_request", api.firstCode == 500222 { return fail(.userDoesNotHavePassword, .api(api)) }
@@ -74,7 +74,7 @@ struct ResetPasswordResendCodeMachine: FlowMachine, Sendable {
 
     mutating func start() -> FlowAction<ResetPasswordResendCodeResult> {
         .send(EndpointCall(.resetPasswordChallenge, [
-            FormField("continuation_token", token), FormField("challenge_type", context.challengeTypes),
+            FormField(WireField.continuationToken, token), FormField(WireField.challengeType, context.challengeTypes),
         ]))
     }
 
@@ -115,7 +115,7 @@ struct ResetPasswordSubmitCodeMachine: FlowMachine, Sendable {
     mutating func start() -> FlowAction<ResetPasswordVerifyCodeResult> {
         if code.isEmpty { return fail(.invalidCode, .none, retry: true) }
         return .send(EndpointCall(.resetPasswordContinue, [
-            FormField("continuation_token", token), FormField("grant_type", "oob"), FormField("oob", code),
+            FormField(WireField.continuationToken, token), FormField(WireField.grantType, "oob"), FormField(WireField.oob, code),
         ]))
     }
 
@@ -168,14 +168,14 @@ struct ResetPasswordSubmitMachine: FlowMachine, Sendable {
     }
 
     private func pollCall(_ pollToken: String) -> FlowAction<ResetPasswordRequiredResult> {
-        .send(EndpointCall(.resetPasswordPollCompletion, [FormField("continuation_token", pollToken)]))
+        .send(EndpointCall(.resetPasswordPollCompletion, [FormField(WireField.continuationToken, pollToken)]))
     }
 
     mutating func start() -> FlowAction<ResetPasswordRequiredResult> {
         if password.isEmpty { return fail(.invalidPassword, .none, retryToken: token) }
         state = .awaitingSubmit
         return .send(EndpointCall(.resetPasswordSubmit, [
-            FormField("continuation_token", token), FormField("new_password", password),
+            FormField(WireField.continuationToken, token), FormField(WireField.newPassword, password),
         ]))
     }
 

@@ -21,8 +21,8 @@ extension FlowContext {
     }
 
     func challengeCall(token: String, id: String? = nil) -> EndpointCall {
-        var fields = [FormField("continuation_token", token), FormField("challenge_type", challengeTypes)]
-        if let id { fields.append(FormField("id", id)) }
+        var fields = [FormField(WireField.continuationToken, token), FormField(WireField.challengeType, challengeTypes)]
+        if let id { fields.append(FormField(WireField.id, id)) }
         return EndpointCall(.signInChallenge, fields)
     }
 }
@@ -51,9 +51,9 @@ struct SignInStartMachine: FlowMachine, Sendable {
         state = .done
         if context.username.isEmpty { return fail(.invalidUsername, .none) }
         if let password, password.isEmpty { return fail(.invalidCredentials, .none) }
-        var fields = [FormField("username", context.username), FormField("challenge_type", context.challengeTypes)]
+        var fields = [FormField(WireField.username, context.username), FormField(WireField.challengeType, context.challengeTypes)]
         if let capabilities = context.engine.configuration.capabilities {
-            fields.append(FormField("capabilities", capabilities))
+            fields.append(FormField(WireField.capabilities, capabilities))
         }
         state = .awaitingInitiate
         return .send(EndpointCall(.signInInitiate, fields))

@@ -12,7 +12,7 @@ extension APIErrorBody {
 extension FlowContext {
     func signUpContinue(token: String, grant: String, _ extra: FormField) -> EndpointCall {
         EndpointCall(.signUpContinue, [
-            FormField("continuation_token", token), FormField("grant_type", grant), extra,
+            FormField(WireField.continuationToken, token), FormField(WireField.grantType, grant), extra,
         ])
     }
 }
@@ -42,7 +42,7 @@ struct SignUpVerifyCodeMachine: FlowMachine, Sendable {
     mutating func start() -> FlowAction<SignUpVerifyCodeResult> {
         if code.isEmpty { return fail(.invalidCode, .none, retry: true) }
         state = .awaitingContinue
-        return .send(context.signUpContinue(token: token, grant: "oob", FormField("oob", code)))
+        return .send(context.signUpContinue(token: token, grant: "oob", FormField(WireField.oob, code)))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<SignUpVerifyCodeResult> {
@@ -85,7 +85,7 @@ struct SignUpVerifyCodeMachine: FlowMachine, Sendable {
             guard let newToken = api.continuationToken else { return fail(.generalError, .api(api)) }
             state = .awaitingChallenge
             return .send(EndpointCall(.signUpChallenge, [
-                FormField("continuation_token", newToken), FormField("challenge_type", context.challengeTypes),
+                FormField(WireField.continuationToken, newToken), FormField(WireField.challengeType, context.challengeTypes),
             ]))
         case "attributes_required":
             guard let (newToken, attributes) = api.validAttributesRequired else { return fail(.generalError, .api(api)) }
@@ -114,7 +114,7 @@ struct SignUpResendCodeMachine: FlowMachine, Sendable {
 
     mutating func start() -> FlowAction<SignUpResendCodeResult> {
         .send(EndpointCall(.signUpChallenge, [
-            FormField("continuation_token", token), FormField("challenge_type", context.challengeTypes),
+            FormField(WireField.continuationToken, token), FormField(WireField.challengeType, context.challengeTypes),
         ]))
     }
 
@@ -158,7 +158,7 @@ struct SignUpPasswordMachine: FlowMachine, Sendable {
 
     mutating func start() -> FlowAction<SignUpPasswordRequiredResult> {
         if password.isEmpty { return fail(.invalidPassword, .none, retry: true) }
-        return .send(context.signUpContinue(token: token, grant: "password", FormField("password", password)))
+        return .send(context.signUpContinue(token: token, grant: "password", FormField(WireField.password, password)))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<SignUpPasswordRequiredResult> {
@@ -201,7 +201,7 @@ struct SignUpAttributesMachine: FlowMachine, Sendable {
 
     mutating func start() -> FlowAction<SignUpAttributesRequiredResult> {
         guard let attributesJSON else { return fail(.generalError, .none) }
-        return .send(context.signUpContinue(token: token, grant: "attributes", FormField("attributes", attributesJSON)))
+        return .send(context.signUpContinue(token: token, grant: "attributes", FormField(WireField.attributes, attributesJSON)))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<SignUpAttributesRequiredResult> {

@@ -30,12 +30,12 @@ struct SignUpStartMachine: FlowMachine, Sendable {
         if let password, password.isEmpty { return fail(.invalidPassword, .none) }
         // The request cannot be built: no request is sent, and the error has no message (§0.1).
         if attributesUnserialisable { return fail(.generalError, .none) }
-        var fields = [FormField("username", context.username)]
-        if let password { fields.append(FormField("password", password)) }
-        if let attributesJSON { fields.append(FormField("attributes", attributesJSON)) }
-        fields.append(FormField("challenge_type", context.challengeTypes))
+        var fields = [FormField(WireField.username, context.username)]
+        if let password { fields.append(FormField(WireField.password, password)) }
+        if let attributesJSON { fields.append(FormField(WireField.attributes, attributesJSON)) }
+        fields.append(FormField(WireField.challengeType, context.challengeTypes))
         if let capabilities = context.engine.configuration.capabilities {
-            fields.append(FormField("capabilities", capabilities))
+            fields.append(FormField(WireField.capabilities, capabilities))
         }
         state = .awaitingStart
         return .send(EndpointCall(.signUpStart, fields))
@@ -57,7 +57,7 @@ struct SignUpStartMachine: FlowMachine, Sendable {
             guard let token = body.continuationToken else { return fail(.generalError, .unexpectedBody) }
             state = .awaitingChallenge
             return .send(EndpointCall(.signUpChallenge, [
-                FormField("continuation_token", token), FormField("challenge_type", context.challengeTypes),
+                FormField(WireField.continuationToken, token), FormField(WireField.challengeType, context.challengeTypes),
             ]))
         case .apiError(let api):
             return startError(api)

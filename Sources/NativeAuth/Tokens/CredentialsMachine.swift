@@ -45,10 +45,10 @@ struct CredentialsMachine: FlowMachine, Sendable {
         }
         guard let refresh = entry.refreshToken else { return fail(.message("No refresh token in the cache; sign in again")) }
         var fields = [
-            FormField("grant_type", "refresh_token"), FormField("refresh_token", refresh),
-            FormField("scope", context.scopeField), FormField("client_info", "true"),
+            FormField(WireField.grantType, "refresh_token"), FormField(WireField.refreshToken, refresh),
+            FormField(WireField.scope, context.scopeField), FormField(WireField.clientInfo, "true"),
         ]
-        if let claims { fields.append(FormField("claims", claims)) }
+        if let claims { fields.append(FormField(WireField.claims, claims)) }
         return .send(EndpointCall(.token, fields))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// The tokens and account identity from a `/token` 200, after MSAL's acceptance checks.
 struct TokenSet: Sendable, Hashable {
@@ -25,13 +26,13 @@ struct TokenSet: Sendable, Hashable {
     static func parse(_ body: TokenBody, fallbackUsername: String, environment: String, now: Date)
         -> Result<TokenSet, ParseFailure>
     {
-        guard let clientInfo = body.fields["client_info"] else { return .failure(.missingClientInfo) }
+        guard let clientInfo = body.fields[WireField.clientInfo] else { return .failure(.missingClientInfo) }
         guard let info = decodeBase64URLJSON(clientInfo), let uid = info["uid"]?.stringValue, !uid.isEmpty,
             let utid = info["utid"]?.stringValue, !utid.isEmpty
         else { return .failure(.malformedClientInfo) }
         // IdentityCore treats an empty token string as a missing one.
-        let access = body.fields["access_token"].flatMap { $0.isEmpty ? nil : $0 }
-        let idToken = body.fields["id_token"].flatMap { $0.isEmpty ? nil : $0 }
+        let access = body.fields[WireField.accessToken].flatMap { $0.isEmpty ? nil : $0 }
+        let idToken = body.fields[WireField.idToken].flatMap { $0.isEmpty ? nil : $0 }
         guard access != nil || idToken != nil else { return .failure(.noTokens) }
         var claims: [String: String] = [:]
         if let idToken, let payload = jwtPayload(idToken) {
@@ -40,11 +41,11 @@ struct TokenSet: Sendable, Hashable {
             }
         }
         let username = claims["preferred_username"] ?? claims["sub"] ?? fallbackUsername
-        let scopes = splitScopes(body.fields["scope"] ?? "")
-        let expiresIn = body.numbers["expires_in"] ?? body.fields["expires_in"].flatMap(Double.init)
+        let scopes = splitScopes(body.fields[WireField.scope] ?? "")
+        let expiresIn = body.numbers["expires_in"] ?? body.fields[WireField.expiresIn].flatMap(Double.init)
         return .success(
             TokenSet(
-                accessToken: access, refreshToken: body.fields["refresh_token"], idToken: idToken, scopes: scopes,
+                accessToken: access, refreshToken: body.fields[WireField.refreshToken], idToken: idToken, scopes: scopes,
                 expiresOn: expiresIn.map { now.addingTimeInterval($0) }, homeAccountId: "\(uid).\(utid)",
                 username: username, tenantId: claims["tid"] ?? utid, environment: environment, claims: claims))
     }

@@ -48,15 +48,15 @@ struct TokenStep: Sendable {
         password: String? = nil, oob: String? = nil, includeChallengeType: Bool, includeClaims: Bool = true
     ) -> EndpointCall {
         var fields: [FormField] = []
-        if let username { fields.append(FormField("username", username)) }
-        if let continuationToken { fields.append(FormField("continuation_token", continuationToken)) }
-        fields.append(FormField("grant_type", grantType))
-        fields.append(FormField("scope", context.scopeField))
-        if let password { fields.append(FormField("password", password)) }
-        if let oob { fields.append(FormField("oob", oob)) }
-        if includeChallengeType { fields.append(FormField("challenge_type", context.challengeTypes)) }
-        fields.append(FormField("client_info", "true"))
-        if includeClaims, let claims = context.claims { fields.append(FormField("claims", claims)) }
+        if let username { fields.append(FormField(WireField.username, username)) }
+        if let continuationToken { fields.append(FormField(WireField.continuationToken, continuationToken)) }
+        fields.append(FormField(WireField.grantType, grantType))
+        fields.append(FormField(WireField.scope, context.scopeField))
+        if let password { fields.append(FormField(WireField.password, password)) }
+        if let oob { fields.append(FormField(WireField.oob, oob)) }
+        if includeChallengeType { fields.append(FormField(WireField.challengeType, context.challengeTypes)) }
+        fields.append(FormField(WireField.clientInfo, "true"))
+        if includeClaims, let claims = context.claims { fields.append(FormField(WireField.claims, claims)) }
         return EndpointCall(.token, fields)
     }
 
@@ -101,11 +101,11 @@ struct TokenStep: Sendable {
             case "mfa_required":
                 guard let token = api.continuationToken else { return fail(.general) }
                 phase = .mfaIntrospect
-                return .send(EndpointCall(.signInIntrospect, [FormField("continuation_token", token)]))
+                return .send(EndpointCall(.signInIntrospect, [FormField(WireField.continuationToken, token)]))
             case "registration_required":
                 guard let token = api.continuationToken else { return fail(.general) }
                 phase = .registerIntrospect
-                return .send(EndpointCall(.registerIntrospect, [FormField("continuation_token", token)]))
+                return .send(EndpointCall(.registerIntrospect, [FormField(WireField.continuationToken, token)]))
             default:
                 // Only the first error code is looked at.
                 switch api.firstCode {

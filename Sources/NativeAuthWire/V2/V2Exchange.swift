@@ -107,10 +107,20 @@ public enum V2Exchange {
         return !core.isEmpty && core.first?.isNumber == true && core.allSatisfy { $0.isNumber || $0 == "." }
     }
 
-    /// Whether `path` ends with `suffix`, ignoring case and one trailing slash.
+    /// Whether `path` (a path or a full URL) ends with `suffix`, ignoring case, one trailing slash, the query
+    /// and the fragment (``NativeAuthEndpoint/lenientPath(_:)``, the V1 recogniser's reading).
     public static func endsWith(_ path: String, _ suffix: String) -> Bool {
-        var lower = path.lowercased()
-        if lower.hasSuffix("/") { lower.removeLast() }
-        return lower.hasSuffix(suffix)
+        NativeAuthEndpoint.lenientPath(path).hasSuffix(suffix)
     }
+
+    /// The fixed V2 path (``V2Path/fixed``: authorize-challenge or the token endpoint) a request path ends
+    /// with, read as ``endsWith(_:_:)`` reads it; clients build these from their own authority, so the host
+    /// and tenant in front are not compared.
+    public static func fixedPath(of path: String) -> String? {
+        let bare = NativeAuthEndpoint.lenientPath(path)
+        return V2Path.fixed.first { bare.hasSuffix($0) }
+    }
+
+    /// Whether a request path is V2's authorize-challenge endpoint (O1, O2).
+    public static func isAuthorizeChallenge(_ path: String) -> Bool { endsWith(path, V2Path.authorizeChallenge) }
 }

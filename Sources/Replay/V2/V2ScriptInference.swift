@@ -48,7 +48,7 @@ public enum V2ScriptInference {
 
     /// The authority of a fixed-path request: its URL up to the fixed path.
     static func authority(of exchange: V2RecordedExchange) -> String? {
-        guard let fixed = V2RequestPath.fixedPath(of: exchange.path) else { return nil }
+        guard let fixed = V2Exchange.fixedPath(of: exchange.path) else { return nil }
         var url = Substring(exchange.url)
         if let query = url.firstIndex(where: { $0 == "?" || $0 == "#" }) { url = url[..<query] }
         if url.hasSuffix("/") { url = url.dropLast() }

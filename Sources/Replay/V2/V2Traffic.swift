@@ -24,18 +24,20 @@ public enum V2Traffic {
 
     /// Whether a request is O17: the fixed token path with a form whose `grant_type` is `authorization_code`.
     public static func isCodeExchange(path: String, body: V2RequestBody) -> Bool {
-        guard V2RequestPath.fixedPath(of: path) == V2Path.token, case .form(let fields) = body else { return false }
-        return fields.first { $0.name == V2Key.grantType }?.value == V2Key.authorizationCodeGrant
+        guard case .form(let fields) = body else { return false }
+        let grant = fields.first { $0.name == V2Key.grantType }?.value
+        return V2Exchange.operation(
+            path: path, formContinuationToken: nil, formGrantType: grant, jsonContinuationToken: nil, followsLink: false)
+            == .codeExchange
     }
 }
 
 extension V2RecordedExchange {
     /// Which operation the request is (spec native-auth-v2 §1.2).
     var operation: V2Exchange.Operation {
-        if V2RequestPath.isAuthorizeChallenge(path) {
-            return (formField(V2Key.continuationTokenForm) ?? "").isEmpty ? .start : .resume
-        }
-        return V2Traffic.isCodeExchange(path: path, body: body) ? .codeExchange : .interaction
+        V2Exchange.operation(
+            path: path, formContinuationToken: formField(V2Key.continuationTokenForm),
+            formGrantType: formField(V2Key.grantType), jsonContinuationToken: nil, followsLink: true) ?? .interaction
     }
 
     /// A form field of the request.
