@@ -10,7 +10,7 @@ struct RedactorTests {
 
     func redactedSignUp() throws -> [HAREntry] {
         let redactor = try Redactor()
-        return samples.signUpEntries().map { redactor.redact($0).entry }
+        return try samples.signUpEntries().map { try redactor.redact($0).entry }
     }
 
     func form(_ entry: HAREntry) -> [String: String] {
