@@ -12,7 +12,7 @@ public func redactFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) ->
     guard let document = try? HARReader.read(bytes: bytes, source: "input"), let entry = document.log.entries.first else {
         return 0
     }
-    _ = redactor.redact(entry)
+    _ = try? redactor.redact(entry)
     return 0
 }
 

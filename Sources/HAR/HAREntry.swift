@@ -86,3 +86,11 @@ public struct HAREntry: HARJSONCoding {
         object.putExtensions(extensions)
     }
 }
+
+extension HAREntry {
+    /// Appends the entry's compact JSON to `out`: a journal line without its line feed (the
+    /// bytes of `json.serialized()`, written without building the tree).
+    public func appendCompactJSON(to out: inout [UInt8]) {
+        writeJSON(into: &out)
+    }
+}

@@ -113,6 +113,17 @@ public final class HARJournal: @unchecked Sendable {
         }
     }
 
+    /// Appends `count` entries already written as compact JSON lines, each ending in a line
+    /// feed (for example redacted on their bytes), with a single `write(2)`.
+    public func append(lines: [UInt8], count: Int) throws(HARError) {
+        guard !lines.isEmpty else { return }
+        try locked { () throws(HARError) in
+            guard descriptor >= 0 else { throw HARError(file: path, message: "journal is closed") }
+            try writeRaw(lines)
+            appended += count
+        }
+    }
+
     /// Number of entries appended through this object.
     public var entryCount: Int { lock.withLock { appended } }
 

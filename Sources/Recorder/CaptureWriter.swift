@@ -188,16 +188,20 @@ extension CaptureWriter {
         /// Converts and redacts each exchange, appends them all to the journal with one write, then
         /// prints their console lines.
         func write(batch exchanges: [RecordedExchange]) {
-            var entries: [HAREntry] = []
+            var journalLines: [UInt8] = []
+            var written = 0
             var lines: [ExchangeConsoleLog.Line] = []
-            entries.reserveCapacity(exchanges.count)
             for exchange in exchanges {
                 let (entry, line) = prepare(exchange, withLine: console != nil)
-                entries.append(entry)
+                if let entry {
+                    journalLines.append(contentsOf: entry)
+                    journalLines.append(0x0A)
+                    written += 1
+                }
                 if let line { lines.append(line) }
             }
             do {
-                try journal.append(contentsOf: entries)
+                try journal.append(lines: journalLines, count: written)
             } catch {
                 failures.withLockedValue { $0.append(String(describing: error)) }
             }
@@ -206,28 +210,40 @@ extension CaptureWriter {
             }
         }
 
-        /// The redacted entry of one exchange, in its flow, and its console line if asked for.
-        private func prepare(_ exchange: RecordedExchange, withLine: Bool) -> (HAREntry, ExchangeConsoleLog.Line?) {
+        /// The redacted journal line of one exchange (nil when it could not be redacted: nothing
+        /// unredacted is ever written), in its flow, and its console line if asked for.
+        private func prepare(_ exchange: RecordedExchange, withLine: Bool) -> ([UInt8]?, ExchangeConsoleLog.Line?) {
             let decoded = Self.decodedResponseBody(exchange.response)
             let responseJSON = BodyFields.json(decoded)
             let responseFields = BodyFields.strings(of: responseJSON)
             let observation = Self.observation(of: exchange, responseJSON: responseJSON, responseFields: responseFields)
             let assignment = flows.withLockedValue { $0.assign(observation) }
             var entry = HAREntryConversion.entry(for: exchange, decodedResponseBody: decoded)
-            entry.authtape = AuthTapeEntryFields(flowId: assignment.flowID, flowKind: assignment.kind, step: assignment.step)
-            // The rules first, then every value any rule redacted before (in this entry or an
-            // earlier one) wherever else it turns up in this entry.
-            var redacted = redactor.replacingKnownSecrets(in: redactor.redact(entry).entry)
             // A path that is not a native-auth endpoint is its own step name: it may hold what the
             // URL rules replace (a V2 method id, a token in a path), so the step and the console
             // line take the redacted URL's path, never the raw one. (V2 steps are names or
-            // templates, secret-free by construction.)
+            // templates, secret-free by construction.) The entry's walk below replaces known
+            // secrets in the step too.
             var step = assignment.step
-            if step == observation.path {
-                step = Self.path(ofURL: redacted.request.url)
-                redacted.authtape?.step = step
+            let stepIsPath = step == observation.path
+            if stepIsPath { step = Self.path(ofURL: redactor.redactedURL(entry.request.url)) }
+            entry.authtape = AuthTapeEntryFields(flowId: assignment.flowID, flowKind: assignment.kind, step: step)
+            // The journal line, redacted on its bytes with `authtape redact`'s walk: the rules
+            // first, then every value any rule redacted before (in this entry or an earlier one)
+            // wherever else it turns up in this entry.
+            var bytes: [UInt8] = []
+            entry.appendCompactJSON(to: &bytes)
+            let redacted: [UInt8]?
+            do {
+                redacted = try redactor.redactEntry(bytes: bytes, replacingKnownSecrets: true).bytes
+            } catch {
+                // The message names a field and a byte offset, never a value.
+                failures.withLockedValue { $0.append("entry not written: \(error)") }
+                redacted = nil
             }
             guard withLine else { return (redacted, nil) }
+            // Again for the console, with the secrets this entry's walk met after its URL.
+            if stepIsPath { step = Self.path(ofURL: redactor.redactedURL(entry.request.url)) }
             let answer = observation.answer
             var line = ExchangeConsoleLog.Line(
                 time: exchange.startedAt, method: exchange.request.method, endpoint: step,

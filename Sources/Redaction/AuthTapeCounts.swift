@@ -1,8 +1,7 @@
 import HAR
 
-/// The streaming path's `_authtape.redactions`: the typed path adds an entry's counts to the
-/// ones it already has (`Redactor.redact(_:)`); here the same counts are written into the
-/// entry's bytes. An entry without `_authtape` gets the member after its last one, with the
+/// An entry's `_authtape.redactions`, written into its bytes (added to the counts it already
+/// has, so counts add up when a capture is redacted again with more rules). An entry without `_authtape` gets the member after its last one, with the
 /// white space its last key has (so a pretty-printed entry stays pretty and a compact one
 /// compact); one with `_authtape` gets `redactions` added to it or replaced.
 enum AuthTapeCounts {

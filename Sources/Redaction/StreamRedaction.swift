@@ -3,14 +3,11 @@ import HAR
 /// `authtape redact`'s path for every HAR, whatever tool wrote it: the input is read as a
 /// stream of JSON tokens (`HARStream`) and copied to the output unchanged except for the
 /// values the rules replace, so the output keeps the input's layout (white space, key order,
-/// escapes, members it does not know). Each entry is redacted with the same `ValueRedactor`
-/// calls, in the same order, as the typed path (`Redactor.redact(_:)`), and gets the same
+/// escapes, members it does not know). Each entry is redacted by the one entry walk
+/// (`EntryFields`, `ValueRedactor.entryEdits`; the recorder's too) and gets its
 /// `_authtape.redactions` counts. Memory holds one window of input (a megabyte, or the
-/// largest entry), one of output, and the placeholder table.
-///
-/// Outside the entries, values are redacted in file order (the typed path does the log's
-/// comment, pages and extensions after the entries; their placeholders are numbered
-/// differently only when such a value holds a secret that an entry holds too).
+/// largest entry), one of output, and the placeholder table. Outside the entries, values are
+/// redacted in file order.
 struct StreamRedaction: HARPartHandler {
     var output: OutputSink
     private let redactor: Redactor

@@ -3,9 +3,9 @@ import HAR
 /// One replaced piece of an entry's bytes.
 typealias ByteEdit = (range: Range<Int>, text: [UInt8])
 
-/// The streaming path's redaction of one entry, on its bytes: the same `ValueRedactor` calls
-/// as `redactRequest`, `redactResponse` and `redactExtensions` (the typed path), in the same
-/// order, so the same placeholders and counts; only the values that change are rewritten.
+/// The one walk over an entry, on its bytes (`authtape redact`'s, and the recorder's on each
+/// journal line): the `ValueRedactor` calls for each value the rules look at, request first,
+/// then response, comment and extensions; only the values that change are rewritten.
 extension ValueRedactor {
     /// The edits that redact the entry `fields` describes in `cursor`'s bytes, unsorted.
     mutating func entryEdits(_ fields: EntryFields, in cursor: JSONCursor) throws(ScanFailure) -> [ByteEdit] {
@@ -136,7 +136,7 @@ extension ValueRedactor {
         try extensionEdits(body.extensions, in: cursor, into: &edits)
     }
 
-    /// `redactExtensions` on bytes: each member walked as `redactJSON` walks it.
+    /// Extension members (other tools' fields): each walked with the JSON rules.
     mutating func extensionEdits(_ members: [EntryFields.Member], in cursor: JSONCursor, into edits: inout [ByteEdit]) throws(ScanFailure) {
         for member in members {
             let key = cursor.text(member.key)

@@ -5,14 +5,6 @@ import NativeAuthWire
 extension ValueRedactor {
     // MARK: Headers and cookies
 
-    mutating func redactHeaders(_ headers: [HARHeader]) -> [HARHeader] {
-        headers.map { header in
-            var copy = header
-            copy.value = redactHeaderValue(name: header.name, value: header.value) ?? header.value
-            return copy
-        }
-    }
-
     /// A header value with its secrets replaced; nil when nothing changed. A value of several
     /// lines (`Set-Cookie: a=1; Path=/\nb=2`, as Chrome HAR Capturer, chrome-har, Firebug and
     /// Firefox 43 export repeated headers) is redacted line by line, each as its own header.
@@ -207,14 +199,6 @@ extension ValueRedactor {
         return String(pair[...eq]) + replaced + value[end...]
     }
 
-    mutating func redactCookies(_ cookies: [HARCookie]) -> [HARCookie] {
-        cookies.map { cookie in
-            var copy = cookie
-            copy.value = apply(cookieRule(cookie.name), to: cookie.value) ?? cookie.value
-            return copy
-        }
-    }
-
     // MARK: Bodies
 
     /// A body's text after redaction, as stored in HAR (`text` and `encoding`), or nil when
@@ -279,36 +263,5 @@ extension ValueRedactor {
             }
         }
         return applyPatterns(text)
-    }
-
-    mutating func redactPostParameters(_ params: [HARPostParameter]) -> [HARPostParameter] {
-        params.map { param in
-            var copy = param
-            if let value = param.value {
-                copy.value = apply(rules.formFields[param.name.lowercased()], to: value) ?? value
-            }
-            return copy
-        }
-    }
-
-    mutating func redactQueryParameters(_ params: [HARQueryParameter]) -> [HARQueryParameter] {
-        params.map { param in
-            var copy = param
-            copy.value = apply(rules.queryParameters[param.name.lowercased()], to: param.value) ?? param.value
-            return copy
-        }
-    }
-
-    /// Other tools' fields and comments: patterns only, JSON key rules included.
-    mutating func redactExtensions(_ object: JSONObject) -> JSONObject {
-        if object.isEmpty { return object }
-        var path: [String] = []
-        guard case .object(let redacted) = redactJSON(.object(object), path: &path, key: nil) else { return object }
-        return redacted
-    }
-
-    mutating func redactComment(_ comment: String?) -> String? {
-        guard let comment else { return nil }
-        return applyPatterns(comment) ?? comment
     }
 }

@@ -10,7 +10,7 @@ struct RedactorTests {
 
     func redactedSignUp() throws -> [HAREntry] {
         let redactor = try Redactor()
-        return samples.signUpEntries().map { redactor.redact($0).entry }
+        return try samples.signUpEntries().map { try redactor.redact($0).entry }
     }
 
     func form(_ entry: HAREntry) -> [String: String] {
@@ -91,7 +91,7 @@ struct RedactorTests {
     @Test("No canary secret survives anywhere in the written document")
     func noCanarySurvives() throws {
         let redactor = try Redactor()
-        let (document, summary) = redactor.redact(samples.document(samples.signUpEntries()))
+        let (document, summary) = try redactor.redact(samples.document(samples.signUpEntries()))
         let text = String(decoding: HARWriter.bytes(document), as: UTF8.self)
         for canary in samples.canaries {
             #expect(!text.contains(canary), "a canary survived redaction")
@@ -173,8 +173,8 @@ struct RedactorTests {
             index: 0)
         let challenge = samples.entry("/oauth2/v2.0/challenge", form: [("id", id), ("continuation_token", "t1")], status: 200, json: "{}", index: 1)
         let redactor = try Redactor()
-        let first = redactor.redact(introspect).entry
-        let second = redactor.redact(challenge).entry
+        let first = try redactor.redact(introspect).entry
+        let second = try redactor.redact(challenge).entry
         let method = try json(first)["methods"]?.arrayValue?.first
         #expect(method?["id"]?.stringValue == "REDACTED-method_id-1")
         #expect(method?["challenge_channel"]?.stringValue == "email")
