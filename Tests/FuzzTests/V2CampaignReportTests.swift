@@ -34,7 +34,7 @@ struct V2CampaignReportTests {
 
     @Test("--flows all: the JUnit <testsuites> counts V1's and V2's test cases and failures")
     func combinedJUnitCountsBothFamilies() async throws {
-        let options = FuzzCampaignOptions(seed: 5, cases: 60, reports: [.junit], flowFamilies: .all)
+        let options = FuzzCampaignOptions(seed: 5, cases: 60, reports: [.junit], caseTimeout: 10, flowFamilies: .all)
         let run = try await V2CampaignTests.run(options)
         let counts = Self.counts(run.output)
         #expect(run.output.components(separatedBy: "<testsuite ").count == 3)
@@ -67,7 +67,7 @@ struct V2CampaignReportTests {
     func v2OnlyCampaignWritesTheMainReports() async throws {
         let directory = NSTemporaryDirectory() + "fuzz-v2-out-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let options = FuzzCampaignOptions(seed: 6, cases: 30, outDirectory: directory, reports: [.json], flowFamilies: .v2)
+        let options = FuzzCampaignOptions(seed: 6, cases: 30, outDirectory: directory, reports: [.json], caseTimeout: 10, flowFamilies: .v2)
         let run = try await V2CampaignTests.run(options)
         #expect(run.status == 0, "\(run.output)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -84,7 +84,7 @@ struct V2CampaignReportTests {
     func bothFamiliesWriteV2ReportsApart() async throws {
         let directory = NSTemporaryDirectory() + "fuzz-all-out-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let options = FuzzCampaignOptions(seed: 7, cases: 30, outDirectory: directory, reports: [], flowFamilies: .all)
+        let options = FuzzCampaignOptions(seed: 7, cases: 30, outDirectory: directory, reports: [], caseTimeout: 10, flowFamilies: .all)
         _ = try await V2CampaignTests.run(options)
         let main = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/report.json"))))
         let v2 = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: directory + "/v2-report.json"))))
