@@ -52,9 +52,10 @@ let modules: [Module] = [
         testUses: ["Emulator", "NativeAuth"],
         testProducts: [("AsyncHTTPClient", "async-http-client")],
         testTarget: "RecorderTests"),
+    Module(name: "Driver", uses: ["HAR", "NativeAuth"], testUses: ["NativeAuthWire"], testTarget: "DriverTests"),
     Module(
-        name: "Replay", uses: ["HAR", "NativeAuth", "NativeAuthWire", "Oracle"],
-        testUses: ["Redaction"],
+        name: "Replay", uses: ["HAR", "NativeAuth", "NativeAuthWire", "Oracle", "Driver"],
+        testUses: ["Redaction", "Driver"],
         testTarget: "ReplayTests"),
     Module(
         name: "Mock", uses: ["HAR", "NativeAuthWire", "Replay"],
@@ -70,15 +71,16 @@ let modules: [Module] = [
         name: "Inspector", uses: ["HAR", "NativeAuthWire", "Redaction", "Replay"], products: [("Crypto", "swift-crypto")],
         testUses: ["Fuzz", "HAR", "Replay"], testTarget: "InspectorTests", testExclude: ["Golden"]),
     Module(
-        name: "Scenarios", uses: ["NativeAuth", "NativeAuthWire", "Emulator", "Recorder", "HAR", "Redaction", "Replay", "Inspector"],
+        name: "Scenarios",
+        uses: ["NativeAuth", "NativeAuthWire", "Emulator", "Recorder", "HAR", "Redaction", "Replay", "Driver", "Inspector"],
         products: [("Logging", "swift-log")],
         testUses: ["NativeAuthWire", "Redaction"],
         testTarget: "ScenariosTests"),
     Module(
-        name: "AuthTapeTesting", uses: ["Replay", "Emulator", "NativeAuth"], products: [("Logging", "swift-log")],
+        name: "AuthTapeTesting", uses: ["Replay", "Driver", "Emulator", "NativeAuth"], products: [("Logging", "swift-log")],
         testTarget: "AuthTapeTestingTests"),
     Module(
-        name: "Fuzz", uses: ["Replay", "Oracle", "HAR", "NativeAuth", "NativeAuthWire"],
+        name: "Fuzz", uses: ["Replay", "Driver", "Oracle", "HAR", "NativeAuth", "NativeAuthWire"],
         products: [
             ("NIOCore", "swift-nio"), ("NIOPosix", "swift-nio"), ("NIOHTTP1", "swift-nio"), ("NIOSSL", "swift-nio-ssl"),
             ("AsyncHTTPClient", "async-http-client"),
@@ -88,7 +90,7 @@ let modules: [Module] = [
     Module(
         name: "authtape",
         uses: [
-            "HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Replay", "Mock", "Fuzz",
+            "HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Driver", "Replay", "Mock", "Fuzz",
             "Scenarios", "Inspector",
         ],
         products: [("ArgumentParser", "swift-argument-parser"), ("Logging", "swift-log"), ("NIOSSL", "swift-nio-ssl")],
@@ -172,7 +174,7 @@ if ProcessInfo.processInfo.environment["AUTHTAPE_LIBFUZZER"] == "1" {
 }
 
 // The modules a user's own package can name as products.
-let libraryProducts = ["NativeAuth", "HAR", "Redaction", "Oracle", "Replay", "Emulator", "AuthTapeTesting"]
+let libraryProducts = ["NativeAuth", "HAR", "Redaction", "Oracle", "Driver", "Replay", "Emulator", "AuthTapeTesting"]
 
 let package = Package(
     name: "AuthTape",

@@ -1,3 +1,4 @@
+import Driver
 import Emulator
 import Foundation
 import Logging

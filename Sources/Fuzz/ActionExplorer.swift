@@ -1,3 +1,5 @@
+import Driver
+import HAR
 import Oracle
 
 /// Action exploration: flows made of user actions chosen from a seed, state by state. At each state
@@ -29,7 +31,7 @@ public struct ActionExplorer: Sendable {
 
     /// One action offered at a state: the call, its oracle step, the answers and the state it leads to.
     struct Move {
-        var call: UserCall
+        var call: UserAction
         var step: Step
         var answers: [FuzzResponse]
         var next: State
@@ -55,7 +57,7 @@ public struct ActionExplorer: Sendable {
             guard !offered.isEmpty else { break }
             let move = offered[random.below(offered.count)]
             actions.append(FuzzAction(move.call, step: move.step, responses: move.answers, wait: move.wait))
-            calls.append(move.call.method)
+            calls.append(move.call.methodName)
             state = move.next
         }
         return FuzzFlow(name: "explore\(seed)-\(number)", actions: actions)
@@ -69,7 +71,9 @@ public struct ActionExplorer: Sendable {
             return [
                 Move(call: .signUp(username: "ex@example.com", password: pw, attributes: nil), step: .signUpStart,
                      answers: [tokens.ok(), BaseFlows.oobChallenge(tokens.next())], next: .signUpCode),
-                Move(call: .signUp(username: "ex@example.com", password: nil, attributes: ["displayName": "Ex"]), step: .signUpStart,
+                Move(call: .signUp(
+                        username: "ex@example.com", password: nil, attributes: JSONObject([(key: "displayName", value: "Ex")])),
+                     step: .signUpStart,
                      answers: [tokens.ok(), BaseFlows.oobChallenge(tokens.next())], next: .signUpCode),
                 Move(call: .signIn(username: "ex@example.com", password: nil), step: .signInInitiate,
                      answers: [tokens.ok(), BaseFlows.oobChallenge(tokens.next())], next: .signInCode),
@@ -81,45 +85,45 @@ public struct ActionExplorer: Sendable {
         case .signUpCode:
             return [
                 Move(call: .resendCode, step: .signUpResendCode, answers: [BaseFlows.oobChallenge(tokens.next())], next: .signUpCode),
-                Move(call: .submitCode(BaseFlows.code), step: .signUpSubmitCode, answers: [tokens.ok()], next: .afterSignUp),
-                Move(call: .submitCode(BaseFlows.code), step: .signUpSubmitCode,
+                Move(call: .submitCode(code: BaseFlows.code), step: .signUpSubmitCode, answers: [tokens.ok()], next: .afterSignUp),
+                Move(call: .submitCode(code: BaseFlows.code), step: .signUpSubmitCode,
                      answers: [tokens.attributesRequired()], next: .signUpAttributes),
-                Move(call: .submitCode(BaseFlows.code), step: .signUpSubmitCode,
+                Move(call: .submitCode(code: BaseFlows.code), step: .signUpSubmitCode,
                      answers: [tokens.error("credential_required", codes: [55103]), tokens.ok(#""challenge_type":"password""#)],
                      next: .signUpPassword),
             ]
         case .signUpPassword:
             return [
-                Move(call: .submitPassword(pw), step: .signUpSubmitPassword, answers: [tokens.ok()], next: .afterSignUp),
-                Move(call: .submitPassword(pw), step: .signUpSubmitPassword, answers: [tokens.attributesRequired()],
+                Move(call: .submitPassword(password: pw), step: .signUpSubmitPassword, answers: [tokens.ok()], next: .afterSignUp),
+                Move(call: .submitPassword(password: pw), step: .signUpSubmitPassword, answers: [tokens.attributesRequired()],
                      next: .signUpAttributes),
             ]
         case .signUpAttributes:
             return [
-                Move(call: .submitAttributes(["displayName": "Ex"]), step: .signUpSubmitAttributes,
+                Move(call: .submitAttributes(attributes: JSONObject([(key: "displayName", value: "Ex")])), step: .signUpSubmitAttributes,
                      answers: [tokens.ok(#""expires_in":600"#)], next: .afterSignUp),
-                Move(call: .submitAttributes(["city": "Oslo"]), step: .signUpSubmitAttributes,
+                Move(call: .submitAttributes(attributes: JSONObject([(key: "city", value: "Oslo")])), step: .signUpSubmitAttributes,
                      answers: [tokens.attributesRequired()], next: .signUpAttributes),
             ]
         case .signInCode:
             return [
                 Move(call: .resendCode, step: .signInResendCode, answers: [BaseFlows.oobChallenge(tokens.next())], next: .signInCode),
-                Move(call: .submitCode(BaseFlows.code), step: .signInSubmitCode, answers: [BaseFlows.tokenResponse], next: .signedIn),
+                Move(call: .submitCode(code: BaseFlows.code), step: .signInSubmitCode, answers: [BaseFlows.tokenResponse], next: .signedIn),
             ]
         case .signInPassword:
             return [
-                Move(call: .submitPassword(pw), step: .signInSubmitPassword, answers: [BaseFlows.tokenResponse], next: .signedIn),
-                Move(call: .submitPassword(pw), step: .signInSubmitPassword,
+                Move(call: .submitPassword(password: pw), step: .signInSubmitPassword, answers: [BaseFlows.tokenResponse], next: .signedIn),
+                Move(call: .submitPassword(password: pw), step: .signInSubmitPassword,
                      answers: [tokens.error("invalid_grant", suberror: "mfa_required", codes: [50076]), tokens.methods()],
                      next: .awaitingMFA),
-                Move(call: .submitPassword(pw), step: .signInSubmitPassword,
+                Move(call: .submitPassword(password: pw), step: .signInSubmitPassword,
                      answers: [tokens.error("invalid_grant", suberror: "registration_required", codes: [50079]), tokens.methods()],
                      next: .registerStrongAuth),
             ]
         case .awaitingMFA, .mfaRequired:
-            var offered = [Move(call: .requestChallenge, step: .mfaRequestChallenge, answers: [tokens.mfaChallenge()], next: .mfaRequired)]
+            var offered = [Move(call: .requestChallenge(), step: .mfaRequestChallenge, answers: [tokens.mfaChallenge()], next: .mfaRequired)]
             if state == .mfaRequired {
-                offered.append(Move(call: .submitChallenge(BaseFlows.code), step: .mfaSubmitChallenge,
+                offered.append(Move(call: .submitChallenge(challenge: BaseFlows.code), step: .mfaSubmitChallenge,
                                     answers: [BaseFlows.tokenResponse], next: .signedIn))
             }
             return offered
@@ -127,27 +131,27 @@ public struct ActionExplorer: Sendable {
             var offered = [Move(call: .challengeAuthMethod(contact: "ex.backup@example.com"), step: .registerChallenge,
                                 answers: [tokens.registerChallenge()], next: .registerVerification)]
             if state == .registerVerification {
-                offered.append(Move(call: .submitChallenge(BaseFlows.code), step: .registerSubmitChallenge,
+                offered.append(Move(call: .submitChallenge(challenge: BaseFlows.code), step: .registerSubmitChallenge,
                                     answers: [tokens.ok(), BaseFlows.tokenResponse], next: .signedIn))
             }
             return offered
         case .resetCode:
             return [
                 Move(call: .resendCode, step: .resetPasswordResendCode, answers: [BaseFlows.oobChallenge(tokens.next())], next: .resetCode),
-                Move(call: .submitCode(BaseFlows.code), step: .resetPasswordSubmitCode, answers: [tokens.ok(#""expires_in":600"#)],
+                Move(call: .submitCode(code: BaseFlows.code), step: .resetPasswordSubmitCode, answers: [tokens.ok(#""expires_in":600"#)],
                      next: .resetRequired),
             ]
         case .resetRequired:
             return [
-                Move(call: .submitPassword(pw), step: .resetPasswordSubmit,
+                Move(call: .submitPassword(password: pw), step: .resetPasswordSubmit,
                      answers: [tokens.ok(#""poll_interval":1"#), BaseFlows.ok(#"{"status":"not_started"}"#),
                                tokens.ok(#""status":"succeeded""#)],
                      next: .afterReset),
             ]
         case .afterSignUp:
-            return [Move(call: .signInAfterFlow, step: .signInAfterSignUp, answers: [BaseFlows.tokenResponse], next: .signedIn)]
+            return [Move(call: .signInAfterSignUp(), step: .signInAfterSignUp, answers: [BaseFlows.tokenResponse], next: .signedIn)]
         case .afterReset:
-            return [Move(call: .signInAfterFlow, step: .signInAfterResetPassword, answers: [BaseFlows.tokenResponse], next: .signedIn)]
+            return [Move(call: .signInAfterResetPassword(), step: .signInAfterResetPassword, answers: [BaseFlows.tokenResponse], next: .signedIn)]
         case .signedIn:
             // A fresh access token (expires_in 3599) is cached here. A forced refresh and a call after the app
             // waited past the expiry (or into the five-minute margin) send the refresh-token grant; a call

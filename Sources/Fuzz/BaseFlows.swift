@@ -1,4 +1,5 @@
 import Foundation
+import HAR
 import Oracle
 
 /// The built-in flows, scripted from the example exchanges of native-auth-api.md §8 (made-up values).
@@ -50,13 +51,13 @@ public enum BaseFlows {
     public static let signUpWithAttributes = FuzzFlow(name: "signUpWithAttributes", actions: [
         FuzzAction(.signUp(username: "alex@example.com", password: password, attributes: nil), step: .signUpStart,
                    responses: [ok(#"{"continuation_token":"SU-CT-1"}"#), oobChallenge("SU-CT-2")]),
-        FuzzAction(.submitCode(code), step: .signUpSubmitCode, responses: [
+        FuzzAction(.submitCode(code: code), step: .signUpSubmitCode, responses: [
             bad(errorBody("attributes_required", codes: [55106], token: "SU-CT-3",
                           extra: #""required_attributes":[{"name":"displayName","type":"string","required":true}]"#)),
         ]),
-        FuzzAction(.submitAttributes(["displayName": "Alex"]), step: .signUpSubmitAttributes,
+        FuzzAction(.submitAttributes(attributes: JSONObject([(key: "displayName", value: "Alex")])), step: .signUpSubmitAttributes,
                    responses: [ok(#"{"continuation_token":"SU-CT-4","expires_in":600}"#)]),
-        FuzzAction(.signInAfterFlow, step: .signInAfterSignUp, responses: [tokenResponse]),
+        FuzzAction(.signInAfterSignUp(), step: .signInAfterSignUp, responses: [tokenResponse]),
     ])
 
     /// §8.2: sign-up where the password is asked after the code, with one resend of the code.
@@ -64,13 +65,13 @@ public enum BaseFlows {
         FuzzAction(.signUp(username: "alex@example.com", password: nil, attributes: nil), step: .signUpStart,
                    responses: [ok(#"{"continuation_token":"SU-CT-1"}"#), oobChallenge("SU-CT-2")]),
         FuzzAction(.resendCode, step: .signUpResendCode, responses: [oobChallenge("SU-CT-2R")]),
-        FuzzAction(.submitCode(code), step: .signUpSubmitCode, responses: [
+        FuzzAction(.submitCode(code: code), step: .signUpSubmitCode, responses: [
             bad(errorBody("credential_required", codes: [55103], token: "SU-CT-5")),
             ok(#"{"challenge_type":"password","continuation_token":"SU-CT-6"}"#),
         ]),
-        FuzzAction(.submitPassword(password), step: .signUpSubmitPassword,
+        FuzzAction(.submitPassword(password: password), step: .signUpSubmitPassword,
                    responses: [ok(#"{"continuation_token":"SU-CT-7"}"#)]),
-        FuzzAction(.signInAfterFlow, step: .signInAfterSignUp, responses: [tokenResponse]),
+        FuzzAction(.signInAfterSignUp(), step: .signInAfterSignUp, responses: [tokenResponse]),
     ])
 
     /// §8.4: sign-in with a password given to `signIn`.
@@ -85,7 +86,7 @@ public enum BaseFlows {
         FuzzAction(.signIn(username: "sam@example.com", password: nil), step: .signInInitiate,
                    responses: [ok(#"{"continuation_token":"OTP-CT-1"}"#), oobChallenge("OTP-CT-2")]),
         FuzzAction(.resendCode, step: .signInResendCode, responses: [oobChallenge("OTP-CT-3")]),
-        FuzzAction(.submitCode("73914455"), step: .signInSubmitCode, responses: [tokenResponse]),
+        FuzzAction(.submitCode(code: "73914455"), step: .signInSubmitCode, responses: [tokenResponse]),
     ])
 
     /// §8.6: MFA after the password.
@@ -97,10 +98,10 @@ public enum BaseFlows {
                        bad(errorBody("invalid_grant", suberror: "mfa_required", codes: [50076], token: "MFA-CT-1")),
                        ok(#"{"continuation_token":"MFA-CT-2","methods":[{"id":"3f1c-email","challenge_type":"oob","challenge_channel":"email","login_hint":"a***x@ex****e.com"}]}"#),
                    ]),
-        FuzzAction(.requestChallenge, step: .mfaRequestChallenge, responses: [
+        FuzzAction(.requestChallenge(), step: .mfaRequestChallenge, responses: [
             ok(#"{"continuation_token":"MFA-CT-3","challenge_type":"oob","binding_method":"prompt","challenge_channel":"email","challenge_target_label":"a***x@ex****e.com","code_length":8}"#),
         ]),
-        FuzzAction(.submitChallenge("55550000"), step: .mfaSubmitChallenge, responses: [tokenResponse]),
+        FuzzAction(.submitChallenge(challenge: "55550000"), step: .mfaSubmitChallenge, responses: [tokenResponse]),
     ])
 
     /// Sign-in with a password whose answer asks for strong-auth registration; the introspect
@@ -120,7 +121,7 @@ public enum BaseFlows {
         FuzzAction(.challengeAuthMethod(contact: "alex.backup@example.com"), step: .registerChallenge, responses: [
             ok(#"{"continuation_token":"REG-CT-3","challenge_type":"oob","binding_method":"prompt","challenge_target":"alex.backup@example.com","challenge_channel":"email","code_length":8}"#),
         ]),
-        FuzzAction(.submitChallenge("90817263"), step: .registerSubmitChallenge,
+        FuzzAction(.submitChallenge(challenge: "90817263"), step: .registerSubmitChallenge,
                    responses: [ok(#"{"continuation_token":"REG-CT-4"}"#), tokenResponse]),
     ])
 
@@ -142,9 +143,9 @@ public enum BaseFlows {
         FuzzAction(.resetPassword(username: "alex@example.com"), step: .resetPasswordStart,
                    responses: [ok(#"{"continuation_token":"RP-CT-1"}"#), oobChallenge("RP-CT-2")]),
         FuzzAction(.resendCode, step: .resetPasswordResendCode, responses: [oobChallenge("RP-CT-2R")]),
-        FuzzAction(.submitCode("31415926"), step: .resetPasswordSubmitCode,
+        FuzzAction(.submitCode(code: "31415926"), step: .resetPasswordSubmitCode,
                    responses: [ok(#"{"continuation_token":"RP-CT-3","expires_in":600}"#)]),
-        FuzzAction(.submitPassword(password), step: .resetPasswordSubmit, responses:
+        FuzzAction(.submitPassword(password: password), step: .resetPasswordSubmit, responses:
             [ok(#"{"continuation_token":"RP-CT-4","poll_interval":1}"#)]
             + Array(repeating: ok(#"{"status":"in_progress"}"#), count: 5)
             + [ok(#"{"status":"succeeded","continuation_token":"RP-CT-5"}"#)]),
@@ -154,12 +155,12 @@ public enum BaseFlows {
     public static let resetPassword = FuzzFlow(name: "resetPassword", actions: [
         FuzzAction(.resetPassword(username: "alex@example.com"), step: .resetPasswordStart,
                    responses: [ok(#"{"continuation_token":"RP-CT-1"}"#), oobChallenge("RP-CT-2")]),
-        FuzzAction(.submitCode("31415926"), step: .resetPasswordSubmitCode,
+        FuzzAction(.submitCode(code: "31415926"), step: .resetPasswordSubmitCode,
                    responses: [ok(#"{"continuation_token":"RP-CT-3","expires_in":600}"#)]),
-        FuzzAction(.submitPassword(password), step: .resetPasswordSubmit, responses: [
+        FuzzAction(.submitPassword(password: password), step: .resetPasswordSubmit, responses: [
             ok(#"{"continuation_token":"RP-CT-4","poll_interval":2}"#), ok(#"{"status":"in_progress"}"#),
             ok(#"{"status":"succeeded","continuation_token":"RP-CT-5"}"#),
         ]),
-        FuzzAction(.signInAfterFlow, step: .signInAfterResetPassword, responses: [tokenResponse]),
+        FuzzAction(.signInAfterResetPassword(), step: .signInAfterResetPassword, responses: [tokenResponse]),
     ])
 }

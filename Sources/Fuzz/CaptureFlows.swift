@@ -3,7 +3,8 @@ import HAR
 import Replay
 
 /// Turns captures into fuzz flows through Replay's script inference: each replayable flow of a
-/// capture becomes a ``FuzzFlow`` whose actions serve the recorded responses in order.
+/// capture becomes a ``FuzzFlow`` whose actions are the script's own (the recorded scopes and
+/// attributes included) and serve the recorded responses in order.
 public enum CaptureFlows {
     /// The flows of the capture at `path`, and why any part of it was left out.
     public static func flows(contentsOf path: String) -> (flows: [FuzzFlow], problems: [String]) {
@@ -22,8 +23,8 @@ public enum CaptureFlows {
             }
             var actions: [FuzzAction] = []
             for step in flow.steps {
-                guard let call = call(for: step.action), !step.exchanges.isEmpty else { break }
-                actions.append(FuzzAction(call, step: step.oracleStep, responses: step.exchanges.map(response)))
+                guard !step.exchanges.isEmpty else { break }
+                actions.append(FuzzAction(step.action, step: step.oracleStep, responses: step.exchanges.map(response)))
             }
             guard !actions.isEmpty else {
                 problems.append("\(script.path) flow \(index + 1) (\(flow.kind)) has no action the fuzzer can drive")
@@ -42,30 +43,5 @@ public enum CaptureFlows {
         return FuzzResponse(
             status: exchange.status, headers: exchange.responseHeaders.map { FuzzResponse.Header($0.0, $0.1) },
             body: exchange.responseBody)
-    }
-
-    static func call(for action: ReplayAction) -> UserCall? {
-        switch action {
-        case .signUp(let username, let password, let attributes):
-            return .signUp(username: username, password: password, attributes: attributes.map(strings))
-        case .signIn(let username, let password, _): return .signIn(username: username, password: password)
-        case .resetPassword(let username): return .resetPassword(username: username)
-        case .submitCode(let code): return .submitCode(code)
-        case .resendCode: return .resendCode
-        case .submitPassword(let password): return .submitPassword(password)
-        case .submitAttributes(let attributes): return .submitAttributes(strings(attributes))
-        case .signInAfterSignUp, .signInAfterResetPassword: return .signInAfterFlow
-        case .requestChallenge: return .requestChallenge
-        case .submitChallenge(let challenge): return .submitChallenge(challenge)
-        case .challengeAuthMethod(_, _, let contact): return .challengeAuthMethod(contact: contact)
-        // Replay forces the refresh (a recorded getAccessToken is a request), and so does the fuzzer.
-        case .getAccessToken: return .getAccessToken(forceRefresh: true)
-        }
-    }
-
-    static func strings(_ object: JSONObject) -> [String: String] {
-        var out: [String: String] = [:]
-        for member in object { out[member.key] = member.value.stringValue ?? member.value.doubleValue.map { String($0) } ?? "" }
-        return out
     }
 }

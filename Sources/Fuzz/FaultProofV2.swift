@@ -47,7 +47,7 @@ public struct V2FaultProof: Sendable {
                 for (f, fault) in faults.enumerated() {
                     let faulty = fault.apply(flow: flow, action: index, to: observation)
                     perFault[f, default: [:]][key] = faulty.outcome
-                    if faulty.outcome != observation.outcome || faulty.actionRequests != observation.actionRequests {
+                    if faulty.outcome != observation.outcome || faulty.requests != observation.requests {
                         state.baselineCatch(f)
                     }
                 }
@@ -66,7 +66,8 @@ public struct V2FaultProof: Sendable {
             for f in state.alive(below: index) {
                 let faulty = faults[f].apply(flow: flow, action: fuzzCase.action, to: observation)
                 let faultyBaseline = baselines[f]?[key]
-                guard faulty.outcome != observation.outcome || faulty.actionRequests != observation.actionRequests
+                // A fault may change only where a request went (``V2RequestTarget``), so the requests are compared too.
+                guard faulty.outcome != observation.outcome || faulty.requests != observation.requests
                         || faultyBaseline != baselines[-1]?[key] else { continue }
                 let verdict = V2Judge.judge(fuzzCase, observation: faulty, baseline: faultyBaseline, prediction: walk,
                                             secrets: { V2Judge.secrets(flow: flow, fuzzCase: fuzzCase) })

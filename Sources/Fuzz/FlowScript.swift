@@ -1,58 +1,10 @@
+import Driver
 import Oracle
-
-/// A user action on the engine's public API, with the values the "app" supplies.
-public enum UserCall: Sendable, Hashable, Codable, CustomStringConvertible {
-    case signUp(username: String, password: String?, attributes: [String: String]?)
-    case signIn(username: String, password: String?)
-    case resetPassword(username: String)
-    case submitCode(String)
-    case submitPassword(String)
-    case submitAttributes([String: String])
-    case resendCode
-    /// `signIn()` on `SignInAfterSignUpState` / `SignInAfterResetPasswordState`.
-    case signInAfterFlow
-    /// `requestChallenge(authMethod:)` with the first method of the previous result.
-    case requestChallenge
-    case submitChallenge(String)
-    /// `challengeAuthMethod(authMethod:verificationContact:)` with the first method of the previous result.
-    case challengeAuthMethod(contact: String)
-    /// `getAccessToken(parameters:)` on the signed-in account the flow's sign-in handed over (a forced
-    /// refresh sends the refresh-token grant).
-    case getAccessToken(forceRefresh: Bool)
-
-    /// The method name, as in `Step.first(of:on:)`.
-    public var method: String {
-        switch self {
-        case .signUp: "signUp"
-        case .signIn, .signInAfterFlow: "signIn"
-        case .resetPassword: "resetPassword"
-        case .submitCode: "submitCode"
-        case .submitPassword: "submitPassword"
-        case .submitAttributes: "submitAttributes"
-        case .resendCode: "resendCode"
-        case .requestChallenge: "requestChallenge"
-        case .submitChallenge: "submitChallenge"
-        case .challengeAuthMethod: "challengeAuthMethod"
-        case .getAccessToken: "getAccessToken"
-        }
-    }
-
-    /// Values the user typed that must never reappear in an error message.
-    public var secrets: [String] {
-        switch self {
-        case .signUp(_, let password, _), .signIn(_, let password): password.map { [$0] } ?? []
-        case .submitCode(let code), .submitPassword(let code), .submitChallenge(let code): [code]
-        default: []
-        }
-    }
-
-    public var description: String { method }
-}
 
 /// One user action of a flow and the server answers it gets, in order.
 public struct FuzzAction: Sendable, Hashable {
-    /// What the app calls.
-    public var call: UserCall
+    /// What the app calls (Driver's vocabulary, performed by ``EngineDriver``).
+    public var call: UserAction
     /// The oracle step of the action's first request.
     public var step: Step
     /// The answers served to this action's requests, in order.
@@ -60,7 +12,7 @@ public struct FuzzAction: Sendable, Hashable {
     /// Seconds the app waits before the call: the engine's injected clock moves on by this much (0: none).
     public var wait: Double
 
-    public init(_ call: UserCall, step: Step, responses: [FuzzResponse], wait: Double = 0) {
+    public init(_ call: UserAction, step: Step, responses: [FuzzResponse], wait: Double = 0) {
         self.call = call
         self.step = step
         self.responses = responses

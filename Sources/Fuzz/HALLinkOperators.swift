@@ -3,16 +3,25 @@ import NativeAuthWire
 // HAL link operators (spec native-auth-v2 §1.5, §1.9): each changes one link of a V2 answer — top-level
 // `_links`, an embedded method's `_links`, or a flat entry link of the O1 answer — and leaves V1 answers alone.
 
+extension HAL {
+    /// The prologue of every link operator: the answer as a V2 object and one of the links `among` gives
+    /// for it (every link by default), picked with `random`; nil when the answer is no V2 object or has none.
+    static func pickLink(_ response: FuzzResponse, _ context: MutationContext, random: inout FuzzRandom,
+                         among: (JSONNode) -> [HALLink] = HAL.links) -> (node: JSONNode, link: HALLink)? {
+        guard let node = HAL.object(response, context) else { return nil }
+        let links = among(node)
+        guard !links.isEmpty else { return nil }
+        return (node, random.pick(links))
+    }
+}
+
 /// Drops one link.
 public struct HALLinkDropOperator: MutationOperator {
     public var name: String { "halLinkDrop" }
     public var weight: Int { 3 }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = HAL.object(response, context) else { return nil }
-        let links = HAL.links(node)
-        guard !links.isEmpty else { return nil }
-        let link = random.pick(links)
+        guard let (node, link) = HAL.pickLink(response, context, random: &random) else { return nil }
         return Mutated(Body.with(response, node.updating(at: link.path[...]) { _ in nil }), "dropped \(link.label)")
     }
 }
@@ -24,10 +33,7 @@ public struct HALLinkRenameOperator: MutationOperator {
     public var weight: Int { 2 }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = HAL.object(response, context) else { return nil }
-        let links = HAL.links(node)
-        guard !links.isEmpty else { return nil }
-        let link = random.pick(links)
+        guard let (node, link) = HAL.pickLink(response, context, random: &random) else { return nil }
         let siblings = Set(node.value(at: link.container)?.members?.map(\.key) ?? [])
         let known = V2LinkRelation.known.map(\.rawValue).filter { !siblings.contains($0) }
         var candidates = [HALLinkRenameOperator.capitalised(link.relation), link.relation + "V2"]
@@ -63,10 +69,7 @@ public struct HALHrefTemplatedOperator: MutationOperator {
     public var name: String { "halHrefTemplated" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = HAL.object(response, context) else { return nil }
-        let links = HAL.hrefLinks(node)
-        guard !links.isEmpty else { return nil }
-        let link = random.pick(links)
+        guard let (node, link) = HAL.pickLink(response, context, random: &random, among: HAL.hrefLinks) else { return nil }
         let query = random.chance(30)
         let out = HAL.changingHref(of: link, in: node, templated: true) { href in
             query ? href + "{?dc}" : HALHrefTemplatedOperator.templatingSegment(href)
@@ -99,10 +102,10 @@ public struct HALHrefAbsoluteOperator: MutationOperator {
     public var name: String { "halHrefAbsolute" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let origin = context.origin, let node = HAL.object(response, context) else { return nil }
-        let relative = HAL.hrefLinks(node).filter { HAL.href(of: $0, in: node).map { HAL.split($0).origin == nil } ?? false }
-        guard !relative.isEmpty else { return nil }
-        let link = random.pick(relative)
+        guard let origin = context.origin,
+              let (node, link) = HAL.pickLink(response, context, random: &random, among: { node in
+                  HAL.hrefLinks(node).filter { HAL.href(of: $0, in: node).map { HAL.split($0).origin == nil } ?? false }
+              }) else { return nil }
         let out = HAL.changingHref(of: link, in: node) { origin + HAL.split($0).rest }
         return Mutated(Body.with(response, out), "\(link.label) absolute")
     }
@@ -115,10 +118,7 @@ public struct HALHrefOtherOriginOperator: MutationOperator {
     public init() {}
     static let origins = ["https://attacker.example", "https://login.microsoftonline.com.attacker.example", "https://127.0.0.1:1"]
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = HAL.object(response, context) else { return nil }
-        let links = HAL.hrefLinks(node)
-        guard !links.isEmpty else { return nil }
-        let link = random.pick(links)
+        guard let (node, link) = HAL.pickLink(response, context, random: &random, among: HAL.hrefLinks) else { return nil }
         let other = random.pick(HALHrefOtherOriginOperator.origins.filter { $0 != context.origin })
         let out = HAL.changingHref(of: link, in: node) { other + HAL.split($0).rest }
         return Mutated(Body.with(response, out), "\(link.label) on \(other)")
@@ -131,15 +131,13 @@ public struct HALHrefHTTPOperator: MutationOperator {
     public var name: String { "halHrefHTTP" }
     public init() {}
     public func mutate(_ response: FuzzResponse, context: MutationContext, random: inout FuzzRandom) -> Mutated? {
-        guard let node = HAL.object(response, context) else { return nil }
         let served = context.origin.flatMap(HAL.authority(of:))
-        let links = HAL.hrefLinks(node).filter { link in
-            guard let href = HAL.href(of: link, in: node) else { return false }
-            let own = HAL.split(href).origin.flatMap(HAL.authority(of:))
-            return own != nil || served != nil
-        }
-        guard !links.isEmpty else { return nil }
-        let link = random.pick(links)
+        guard let (node, link) = HAL.pickLink(response, context, random: &random, among: { node in
+            HAL.hrefLinks(node).filter { link in
+                guard let href = HAL.href(of: link, in: node) else { return false }
+                return HAL.split(href).origin.flatMap(HAL.authority(of:)) != nil || served != nil
+            }
+        }) else { return nil }
         let out = HAL.changingHref(of: link, in: node) { href in
             let (origin, rest) = HAL.split(href)
             return "http://" + (origin.flatMap(HAL.authority(of:)) ?? served ?? "") + rest

@@ -1,7 +1,6 @@
+import Driver
 import Foundation
-import HAR
 import NativeAuth
-import Replay
 
 /// What the system under test did in one case.
 public struct Observation: Sendable {
@@ -15,6 +14,8 @@ public struct Observation: Sendable {
     public var actionRequests: Int
     /// Set when an earlier, unmutated action did not hand over the state the script needs.
     public var prefixProblem: String?
+    /// V2: the requests the flow's later actions sent after the judged one (read for credential egress only).
+    public var laterRequests: [SentRequest] = []
 
     public init(outcome: Outcome?, errorMessage: String? = nil, requests: [SentRequest] = [], actionRequests: Int = 0,
                 prefixProblem: String? = nil) {
@@ -59,7 +60,7 @@ final class StatelessSession: OutcomeSession {
     }
 }
 
-/// The real system under test: the NativeAuth engine through its async public API (Replay's
+/// The real system under test: the NativeAuth engine through its async public API (Driver's
 /// ``EngineDriver``), with a scripted transport, a clock that never waits and seeded ids.
 public struct EngineOutcomeSource: OutcomeSource {
     /// Wraps the scripted transport (tests put a never-answering or slow transport in front of it).
@@ -133,12 +134,10 @@ final class EngineRig: @unchecked Sendable {
         transport.load(responses, action: index)
         if step.wait > 0 { clock.date += step.wait }
         let before = transport.requestCount
-        guard let action = step.call.replayAction(methods: previous.methods),
-              let performed = await driver.perform(action, held: previous)
-        else {
+        guard let performed = await driver.perform(step.call, held: previous) else {
             return .stopped(Observation(
                 outcome: nil, requests: transport.requests,
-                prefixProblem: "action \(index) (\(step.call.method)) has no state to call it on"))
+                prefixProblem: "action \(index) (\(step.call.methodName)) has no state to call it on"))
         }
         let requests = transport.requests
         return .done(performed.held, Observation(
@@ -233,44 +232,4 @@ final class CaseClock: NativeAuthClock, @unchecked Sendable {
     func now() -> Date { date }
 
     func sleep(seconds: Double) async throws { lock.withLock { current += seconds } }
-}
-
-extension UserCall {
-    /// The same call in Replay's vocabulary; challenge calls take the first auth method the engine
-    /// offered (nil when it offered none: the call cannot be made).
-    func replayAction(methods: [MSALAuthMethod]) -> ReplayAction? {
-        switch self {
-        case .signUp(let username, let password, let attributes):
-            return .signUp(username: username, password: password, attributes: attributes.map(Self.object))
-        case .signIn(let username, let password):
-            return .signIn(username: username, password: password, scopes: [])
-        case .resetPassword(let username):
-            return .resetPassword(username: username)
-        case .submitCode(let code):
-            return .submitCode(code: code)
-        case .submitPassword(let password):
-            return .submitPassword(password: password)
-        case .submitAttributes(let attributes):
-            return .submitAttributes(attributes: Self.object(attributes))
-        case .resendCode:
-            return .resendCode
-        case .signInAfterFlow:
-            return .signInAfterSignUp(scopes: [])
-        case .requestChallenge:
-            guard let method = methods.first else { return nil }
-            return .requestChallenge(methodId: method.id)
-        case .submitChallenge(let code):
-            return .submitChallenge(challenge: code)
-        case .challengeAuthMethod(let contact):
-            guard let method = methods.first else { return nil }
-            return .challengeAuthMethod(challengeType: method.challengeType, channel: method.channelTargetType.value, contact: contact)
-        case .getAccessToken(let forceRefresh):
-            return .getAccessToken(scopes: [], forceRefresh: forceRefresh)
-        }
-    }
-
-    /// String attributes as a JSON object, in key order (the engine reads them as a dictionary).
-    private static func object(_ attributes: [String: String]) -> JSONObject {
-        JSONObject(attributes.sorted { $0.key < $1.key }.map { (key: $0.key, value: JSONValue.string($0.value)) })
-    }
 }

@@ -1,3 +1,4 @@
+import Driver
 import NativeAuth
 import Oracle
 
@@ -6,7 +7,7 @@ public struct FaultScene: Sendable {
     /// The oracle step of the action.
     public var step: Step
     /// The user call of the action.
-    public var call: UserCall
+    public var call: UserAction
     /// The answers served to the action's requests, in order (a transport fault included).
     public var served: [FuzzResponse]
     /// The continuation token the action's first request sent (the state's "old" token).

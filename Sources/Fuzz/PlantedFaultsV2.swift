@@ -33,6 +33,35 @@ extension PlantedFaults {
                   let first = Answer(scene.served.first).v2Token, o.outcome?.newStateToken != first else { return }
             o.outcome?.newStateToken = first
         },
+        PlantedFault(v2: "v2.pollHrefNotReplaced", "V2", "old link kept") { scene, o in
+            // In the reset poll loop, the `poll` link of a poll answer does not replace the one polled first: every
+            // later poll goes to the first poll's URL.
+            guard scene.step.action == .submitNewPassword, o.actionRequests == scene.requests.count else { return }
+            let first = o.requests.count - o.actionRequests
+            var firstPoll: String?
+            for index in scene.requests.indices.dropFirst() where Answer(scene.requests[index - 1].served).string("action") == "poll" {
+                guard let url = firstPoll else {
+                    firstPoll = scene.requests[index].url
+                    continue
+                }
+                o.requests[first + index].url = url
+            }
+        },
+        PlantedFault(v2: "v2.tokens.expiresInIgnored", "V2 tokens", "token lifetime ignored") { scene, o in
+            // Never trusts the cached lifetime after a V2 sign-in: every getAccessToken sends the refresh-token grant.
+            guard scene.cache == .fresh, o.actionRequests == 0, o.callback == TokenCacheRead.expected else { return }
+            o.refreshAnyway(served: scene.scripted.first, action: scene.action)
+        },
+        PlantedFault(v2: "v2.tokens.expiredTokenServed", "V2 tokens", "expired token served from the cache") { scene, o in
+            // Never compares the cached expiry with the clock: an expired access token is handed out again.
+            guard scene.cache == .expired else { return }
+            o.serveFromCache()
+        },
+        PlantedFault(v2: "v2.tokens.expiryMarginIgnored", "V2 tokens", "expired token served from the cache") { scene, o in
+            // Refreshes only once the token has expired, not within MSAL's five minutes before.
+            guard scene.cache == .expiring else { return }
+            o.serveFromCache()
+        },
         PlantedFault(v2: "v2.retryAdded", "V2", "a retry added") { scene, o in
             // Retries once after a broken connection or a 5xx, as V1's transport does; V2 does not retry (§3.2).
             guard let last = scene.served.last, last.observedStatus == 0 || last.observedStatus >= 500,
@@ -56,6 +85,14 @@ extension Answer {
 }
 
 extension Observation {
+    /// A getAccessToken the cache answered sends the refresh-token grant anyway (served `answer`).
+    mutating func refreshAnyway(served answer: FuzzResponse?, action: Int) {
+        requests.append(SentRequest(
+            url: V2EngineSource.authority.absoluteString + "/oauth2/v2.0/token", headers: [],
+            body: Array("grant_type=refresh_token&client_info=true".utf8), continuationToken: nil, served: answer, action: action))
+        actionRequests += 1
+    }
+
     /// Replaces a V2 flow error's type `from` (`invalidCode`) by `to`, whatever the error class.
     mutating func swapErrorType(_ from: String, _ to: String) {
         guard outcome?.callback == "onFlowError", let error = outcome?.error, error.hasSuffix("." + from) else { return }

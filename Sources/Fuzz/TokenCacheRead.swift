@@ -23,22 +23,39 @@ public enum TokenCacheRead {
         case expired
     }
 
+    /// One action of a flow as the cache sees it.
+    struct Call {
+        /// A `getAccessToken` that forces no refresh.
+        var read: Bool
+        /// Seconds the app waited before it.
+        var wait: Double
+        /// The last answer its script holds.
+        var lastAnswer: FuzzResponse?
+    }
+
     /// The state of the cache when action `action` of `flow` is called.
     public static func state(flow: FuzzFlow, action: Int) -> State {
-        guard action >= 0, action < flow.actions.count,
-              case .getAccessToken(forceRefresh: false) = flow.actions[action].call else { return .notARead }
+        guard action >= 0, action < flow.actions.count else { return .notARead }
+        return state(of: flow.actions[0...action].map { step in
+            let read = if case .getAccessToken(_, forceRefresh: false) = step.call { true } else { false }
+            return Call(read: read, wait: step.wait, lastAnswer: step.responses.last)
+        })
+    }
+
+    /// The state of the cache at the last of `calls` (V1 and V2 flows alike).
+    static func state(of calls: [Call]) -> State {
+        guard calls.last?.read == true else { return .notARead }
         var clock = 0.0
         var expiry: Double?
         var state = State.notARead
-        for index in 0...action {
-            let step = flow.actions[index]
-            clock += step.wait
+        for call in calls {
+            clock += call.wait
             state = .notARead
-            if case .getAccessToken(forceRefresh: false) = step.call, let expiry {
+            if call.read, let expiry {
                 let left = expiry - clock
                 state = left > margin ? .fresh : left > 0 ? .expiring : .expired
             }
-            if state != .fresh, let answer = step.responses.last, let lifetime = tokenLifetime(answer) {
+            if state != .fresh, let answer = call.lastAnswer, let lifetime = tokenLifetime(answer) {
                 expiry = lifetime.map { clock + $0 }
             }
         }

@@ -63,7 +63,7 @@ public struct TransportFaultCase: Sendable, Hashable {
     /// so the waits of ``FuzzAction/wait`` do not happen).
     static func positions(of flow: FuzzFlow) -> [(action: Int, response: Int)] {
         flow.positions.filter { position in
-            if case .getAccessToken(forceRefresh: false) = flow.actions[position.action].call { return false }
+            if case .getAccessToken(_, forceRefresh: false) = flow.actions[position.action].call { return false }
             return true
         }
     }

@@ -1,6 +1,6 @@
+import Driver
 import Foundation
 import NativeAuth
-import Replay
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -144,11 +144,9 @@ public enum TransportFaultPhase {
             server.load(broken ? fuzzCase.items(of: flow) : step.responses.map { ServedItem($0) }, action: index)
             let before = server.requests.count
             if broken { transport.mark() }
-            guard let action = step.call.replayAction(methods: previous.methods),
-                  let performed = await driver.perform(action, held: previous)
-            else {
+            guard let performed = await driver.perform(step.call, held: previous) else {
                 return Observation(outcome: nil, requests: server.requests,
-                                   prefixProblem: "action \(index) (\(step.call.method)) has no state to call it on")
+                                   prefixProblem: "action \(index) (\(step.call.methodName)) has no state to call it on")
             }
             previous = performed.held
             if broken {

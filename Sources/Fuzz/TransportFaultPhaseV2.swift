@@ -1,7 +1,7 @@
+import Driver
 import Foundation
 import NativeAuth
 import Oracle
-import Replay
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,7 +16,7 @@ public enum V2TransportFaultPhase {
     /// indices (and so ids, `seed:tN`) start at `firstIndex`, so that in a campaign they follow V1's cases;
     /// the draws do not depend on it.
     public static func cases(seed: UInt64, flows: [V2FuzzFlow], perMode: Int, firstIndex: Int = 0) -> [TransportFaultCase] {
-        let usable = flows.filter { !$0.positions.isEmpty }
+        let usable = flows.filter { !$0.positions.isEmpty && !$0.callsAccount }
         guard !usable.isEmpty, perMode > 0 else { return [] }
         var result: [TransportFaultCase] = []
         for _ in 0..<perMode {

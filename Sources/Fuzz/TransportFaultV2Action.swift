@@ -1,5 +1,5 @@
+import Driver
 import Oracle
-import Replay
 
 /// The V2 user action the transport phase performs for an oracle step (``V2Step``), with made-up values:
 /// the fault server answers from the script whatever the request holds, so only the method, the method

@@ -1,3 +1,4 @@
+import Driver
 import HAR
 import NativeAuth
 import Oracle
@@ -17,57 +18,11 @@ public struct ReplayAppConfiguration: Sendable, Hashable {
     public var scopes: [String]
 }
 
-/// One user action of a script, with the parameters the capture shows (placeholders used as values).
-public enum ReplayAction: Sendable, Hashable {
-    case signUp(username: String, password: String?, attributes: JSONObject?)
-    case signIn(username: String, password: String?, scopes: [String])
-    case resetPassword(username: String)
-    case submitCode(code: String)
-    case resendCode
-    case submitPassword(password: String)
-    case submitAttributes(attributes: JSONObject)
-    case signInAfterSignUp(scopes: [String])
-    case signInAfterResetPassword(scopes: [String])
-    case requestChallenge(methodId: String)
-    case submitChallenge(challenge: String)
-    case challengeAuthMethod(challengeType: String, channel: String, contact: String)
-    /// `getAccessToken(parameters:)` on the signed-in account (replay always forces a refresh:
-    /// the recorded request is the refresh-token grant).
-    case getAccessToken(scopes: [String], forceRefresh: Bool = true)
-
-    /// The action's name as reports show it (`signUp`, `submitCode`, `signInAfterSignUp`, …).
-    public var name: String {
-        switch self {
-        case .signUp: "signUp"
-        case .signIn: "signIn"
-        case .resetPassword: "resetPassword"
-        case .submitCode: "submitCode"
-        case .resendCode: "resendCode"
-        case .submitPassword: "submitPassword"
-        case .submitAttributes: "submitAttributes"
-        case .signInAfterSignUp: "signInAfterSignUp"
-        case .signInAfterResetPassword: "signInAfterResetPassword"
-        case .requestChallenge: "requestChallenge"
-        case .submitChallenge: "submitChallenge"
-        case .challengeAuthMethod: "challengeAuthMethod"
-        case .getAccessToken: "getAccessToken"
-        }
-    }
-
-    /// The public method MSAL apps call (`signIn` for both sign-in-after flows), as `Step.first(of:on:)` names it.
-    var methodName: String {
-        switch self {
-        case .signInAfterSignUp, .signInAfterResetPassword: "signIn"
-        default: name
-        }
-    }
-}
-
 /// One step of a flow script: an action, the state it is called on, the recorded exchanges it consumes
 /// and the oracle's expectation for their responses.
 public struct ScriptStep: Sendable {
     /// The user action.
-    public var action: ReplayAction
+    public var action: UserAction
     /// The state class the action is called on (`account` for `getAccessToken`), nil for flow starts.
     public var state: String?
     /// The oracle step of the action's first request.

@@ -1,9 +1,10 @@
+import Driver
 import HAR
 
 extension ScriptInference {
     /// The user action whose first request is `flow[index]`, with the state classes it can be called on
     /// (most likely first); nil for requests that only ever follow another (introspect, poll, …).
-    static func action(at index: Int, in flow: [RecordedExchange], continuity: [Continuity]) -> (ReplayAction, [String?])? {
+    static func action(at index: Int, in flow: [RecordedExchange], continuity: [Continuity]) -> (UserAction, [String?])? {
         let exchange = flow[index]
         let grant = exchange.grantType
         switch exchange.endpoint {
@@ -28,15 +29,15 @@ extension ScriptInference {
             return (.signIn(username: exchange.field("username") ?? "", password: password, scopes: scopes), [nil])
         case .signInChallenge:
             if let id = exchange.field("id") {
-                return (.requestChallenge(methodId: id), ["MFARequiredState", "AwaitingMFAState"])
+                return (.requestChallenge(method: .id(id)), ["MFARequiredState", "AwaitingMFAState"])
             }
             return (.resendCode, ["SignInCodeRequiredState"])
         case .token:
             return tokenAction(exchange)
         case .registerChallenge:
             return (.challengeAuthMethod(
-                challengeType: exchange.field("challenge_type") ?? "oob",
-                channel: exchange.field("challenge_channel") ?? "email",
+                method: .channel(
+                    challengeType: exchange.field("challenge_type") ?? "oob", channel: exchange.field("challenge_channel") ?? "email"),
                 contact: exchange.field("challenge_target") ?? ""),
                 ["RegisterStrongAuthState", "RegisterStrongAuthVerificationRequiredState"])
         case .registerContinue where grant == "oob":
@@ -54,7 +55,7 @@ extension ScriptInference {
         }
     }
 
-    private static func tokenAction(_ exchange: RecordedExchange) -> (ReplayAction, [String?])? {
+    private static func tokenAction(_ exchange: RecordedExchange) -> (UserAction, [String?])? {
         let scopes = scopeList(exchange.field("scope"))
         switch exchange.grantType {
         case "oob": return (.submitCode(code: exchange.field("oob") ?? ""), ["SignInCodeRequiredState"])

@@ -1,3 +1,4 @@
+import Driver
 import HAR
 import NativeAuthWire
 import NativeAuth
@@ -193,7 +194,7 @@ public enum ScriptInference {
         return nil
     }
 
-    static func flowKind(of action: ReplayAction) -> String {
+    static func flowKind(of action: UserAction) -> String {
         switch action {
         case .signUp: "signUp"
         case .signIn: "signIn"

@@ -31,7 +31,7 @@ struct ExplorationTests {
         var forced = 0
         for flow in Self.explored {
             for index in flow.actions.indices {
-                if case .getAccessToken(forceRefresh: true) = flow.actions[index].call { forced += 1 }
+                if case .getAccessToken(_, forceRefresh: true) = flow.actions[index].call { forced += 1 }
                 states[TokenCacheRead.state(flow: flow, action: index), default: 0] += 1
             }
         }

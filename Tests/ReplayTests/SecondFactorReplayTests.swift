@@ -1,3 +1,4 @@
+import Driver
 import Foundation
 import HAR
 import Testing

@@ -1,3 +1,4 @@
+import Driver
 import Foundation
 import HAR
 import Testing
@@ -121,8 +122,8 @@ func diagnostics(_ result: CaptureResult) -> String {
 
 @Suite("User actions from timing, annotations and retries")
 struct UserActionTests {
-    static let signInWithoutPassword = ReplayAction.signIn(username: "REDACTED-username-1", password: nil, scopes: ["User.Read"])
-    static let signInWithPassword = ReplayAction.signIn(
+    static let signInWithoutPassword = UserAction.signIn(username: "REDACTED-username-1", password: nil, scopes: ["User.Read"])
+    static let signInWithPassword = UserAction.signIn(
         username: "REDACTED-username-1", password: "REDACTED-password-1", scopes: ["User.Read"])
 
     @Test("A password typed seconds after the password challenge is submitPassword on SignInPasswordRequiredState", arguments: HARShape.allCases)

@@ -19,9 +19,14 @@ public enum EgressScan {
         return log
     }
 
-    /// Logs the egress of one case's action (the requests of earlier, unmutated actions are the flow's own).
+    /// Logs the egress of one case's action and of the flow's later actions the case went on with
+    /// (``Observation/laterRequests``: a password or code typed after a mutated answer moved a link); the
+    /// requests of earlier, unmutated actions are the flow's own. When a later action's request leaked, the
+    /// step reads `<step> then later actions`.
     public static func record(_ caseId: String, index: UInt64, observation: Observation, step: String, into log: inout EgressLog) {
         let action = Array(observation.requests.suffix(observation.actionRequests))
-        log.record(caseId: caseId, index: index, step: step, CredentialEgress(authority: V2EngineSource.authority, sent: action))
+        let egress = CredentialEgress(authority: V2EngineSource.authority, sent: action + observation.laterRequests)
+        let later = egress.leaks.contains { $0.request >= action.count }
+        log.record(caseId: caseId, index: index, step: later ? step + " then later actions" : step, egress)
     }
 }

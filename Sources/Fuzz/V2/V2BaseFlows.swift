@@ -1,5 +1,5 @@
+import Driver
 import Oracle
-import Replay
 
 /// The built-in V2 flows: every journey of spec native-auth-v2 §2 (made-up values shaped like its
 /// exchanges), each action with the answers its requests receive under the engine's default profile
@@ -9,7 +9,7 @@ public enum V2BaseFlows {
 
     public static let all: [V2FuzzFlow] = [
         signInPassword, signInEmailCode, signInMethodSelectionPassword, mfaEmail, mfaSMSRiskVerify, signUp, resetPassword,
-        resetPasswordSelection,
+        resetPasswordSelection, signInTokenCache,
     ]
 
     /// The flow of this name.
@@ -101,6 +101,22 @@ public enum V2BaseFlows {
                                                                        base: "mfa")]),
         V2FuzzAction(.submitChallenge(challenge: "204918"), step: signIn(.submitChallenge, role: .secondFactor),
                      responses: [A.proceed("CT-6"), A.code, A.tokens]),
+    ])
+
+    /// §2.1, then `getAccessToken` on the account the sign-in handed over (client-behaviour §5.9, ``V2TokenWalk``):
+    /// answered from the token cache (nothing sent), a forced refresh, after the app waited 3,400 s (inside
+    /// MSAL's five-minute margin before `expires_in` 3599) and after 3,600 s more (past it). Each call has a
+    /// refresh answer, served only to an engine that asks.
+    public static let signInTokenCache = V2FuzzFlow(name: "v2SignInTokenCache", actions: [
+        V2FuzzAction(.signIn(username: user), step: signIn(.start), responses: [
+            A.entry("CT-0"), A.challenge("CT-1", factor: "singleFactor", methods: [passwordMethod]),
+            A.verifyPassword("CT-2", id: "pw-7f3a"),
+        ]),
+        V2FuzzAction(.submitPassword(password: "Sunny-Day-42!"), step: signIn(.submitPassword), responses: finish),
+        V2FuzzAction(.getAccessToken(), step: signIn(.submitPassword), responses: [A.tokens]),
+        V2FuzzAction(.getAccessToken(forceRefresh: true), step: signIn(.submitPassword), responses: [A.tokens]),
+        V2FuzzAction(.getAccessToken(), step: signIn(.submitPassword), responses: [A.tokens], wait: 3_400),
+        V2FuzzAction(.getAccessToken(), step: signIn(.submitPassword), responses: [A.tokens], wait: 3_600),
     ])
 
     static let signUpUser = "sam@example.com"

@@ -20,16 +20,21 @@ public struct V2FuzzCase: Sendable, Hashable {
     public var responses: [FuzzResponse]
     /// True when every operator is metamorphic: the outcome must equal the unmutated one.
     public var metamorphic: Bool
+    /// For a `getAccessToken` action, what the token cache holds (``V2FuzzFlow/tokenRead(action:)``); nil otherwise.
+    public var tokenRead: TokenCacheRead.State? = nil
 
     /// `seed:index`, enough to regenerate the case.
     public var id: String { "\(seed):\(index)" }
     public var primaryOperator: String { operators.first ?? "none" }
     public var mutatedResponse: FuzzResponse { responses[response] }
+    /// The step as verdicts name it: `getAccessToken` for token calls, else the V2 step.
+    public var stepName: String { tokenRead == nil ? "\(step)" : "getAccessToken" }
 
     /// The unmutated action `action` of `flow` as a case (the baseline).
     public static func plain(_ flow: V2FuzzFlow, action: Int, seed: UInt64) -> V2FuzzCase {
         V2FuzzCase(seed: seed, index: 0, flow: flow.name, action: action, response: 0, step: flow.actions[action].step,
-                   operators: ["none"], details: ["unmutated"], responses: flow.actions[action].responses, metamorphic: false)
+                   operators: ["none"], details: ["unmutated"], responses: flow.actions[action].responses, metamorphic: false,
+                   tokenRead: flow.tokenRead(action: action))
     }
 }
 
@@ -96,7 +101,7 @@ public struct V2CaseGenerator: Sendable {
             }
             return V2FuzzCase(seed: seed, index: index, flow: flow.name, action: action, response: responseIndex,
                               step: flow.actions[action].step, operators: names, details: details, responses: responses,
-                              metamorphic: metamorphic)
+                              metamorphic: metamorphic, tokenRead: flow.tokenRead(action: action))
         }
         return nil
     }

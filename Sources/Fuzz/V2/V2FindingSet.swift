@@ -89,15 +89,16 @@ public struct V2FindingSet: Sendable {
     public var findingCases: Int { counts.filter { $0.key.isFinding }.values.reduce(0, +) }
 }
 
-/// Row coverage of the V2 table (spec native-auth-v2 §3.4): how often cases reached each `V2Row`, by id.
+/// Row coverage of the V2 table (spec native-auth-v2 §3.4): how often cases reached each `V2Row`, by id,
+/// and the token rows of `getAccessToken` after a V2 sign-in (``V2TokenWalk/rows``).
 public struct V2RowCoverage: Sendable {
-    /// The table's rows, in order.
+    /// The table's rows, in order, then the token rows.
     public let table: [V2Row]
     public private(set) var hits: [String: Int]
     public private(set) var cases = 0
 
     public init(profile: V2OracleProfile = .iOS_2_18_1) {
-        table = V2OutcomeTable.rows(profile: profile)
+        table = V2OutcomeTable.rows(profile: profile) + V2TokenWalk.rows
         hits = Dictionary(table.map { ($0.id, 0) }, uniquingKeysWith: { first, _ in first })
     }
 

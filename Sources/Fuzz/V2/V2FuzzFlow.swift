@@ -1,5 +1,5 @@
+import Driver
 import Oracle
-import Replay
 
 extension V2UserAction {
     /// Values the user typed that must never reappear in an error message.
@@ -17,13 +17,19 @@ extension V2UserAction {
 public struct V2FuzzAction: Sendable, Hashable {
     /// What the app calls (Replay's V2 vocabulary, performed by ``V2ActionPerformer``).
     public var call: V2UserAction
+    /// The V2 table's step; for `getAccessToken` (judged by the V1 table's §5.9 rows, ``V2TokenWalk``) the
+    /// step of the sign-in whose account it is called on, as reports name the flow.
     public var step: V2Step
     public var responses: [FuzzResponse]
+    /// Seconds the app waits before the call: the engine's injected clock moves on by this much (as V1's
+    /// ``FuzzAction/wait``).
+    public var wait: Double
 
-    public init(_ call: V2UserAction, step: V2Step, responses: [FuzzResponse]) {
+    public init(_ call: V2UserAction, step: V2Step, responses: [FuzzResponse], wait: Double = 0) {
         self.call = call
         self.step = step
         self.responses = responses
+        self.wait = wait
     }
 }
 
@@ -36,6 +42,21 @@ public struct V2FuzzFlow: Sendable, Hashable {
     public init(name: String, actions: [V2FuzzAction]) {
         self.name = name
         self.actions = actions
+    }
+
+    /// For a `getAccessToken` action, what the token cache holds when it is called (``TokenCacheRead``,
+    /// worked out from the flow's script); nil for the V2 table's actions.
+    public func tokenRead(action: Int) -> TokenCacheRead.State? {
+        guard action >= 0, action < actions.count, case .getAccessToken = actions[action].call else { return nil }
+        return TokenCacheRead.state(of: actions[0...action].map { step in
+            let read = if case .getAccessToken(forceRefresh: false) = step.call { true } else { false }
+            return TokenCacheRead.Call(read: read, wait: step.wait, lastAnswer: step.responses.last)
+        })
+    }
+
+    /// True when an action calls the signed-in account (`getAccessToken`), not the V2 table's API.
+    public var callsAccount: Bool {
+        actions.contains { if case .getAccessToken = $0.call { true } else { false } }
     }
 
     /// Every (action, response) position a case may mutate.

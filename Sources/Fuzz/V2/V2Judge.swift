@@ -2,8 +2,9 @@ import NativeAuth
 import Oracle
 
 /// Judges a V2 observation against the V2 oracle's walk of the **final mutated bytes**
-/// (`V2OutcomeTable.walk`): callback, error, state class, the state's token, and the number of requests
-/// the engine made against the answers the walk consumed. No engine code decides a verdict.
+/// (`V2OutcomeTable.walk`): callback, error, state class, the state's token, the number of requests
+/// the engine made against the answers the walk consumed, and where each request went against the link
+/// the answer before it names (``V2RequestTarget``). No engine code decides a verdict.
 public enum V2Judge {
     /// Transport failures after the script, so the walk ends like the transport does (V2 does not retry).
     static let exhaustion = Array(repeating: RawResponse(status: 0, body: []), count: 4)
@@ -11,6 +12,12 @@ public enum V2Judge {
     /// The oracle's walk over an action's answers.
     public static func predict(step: V2Step, responses: [FuzzResponse], profile: V2OracleProfile = .iOS_2_18_1) -> V2ChainPrediction {
         V2OutcomeTable.walk(from: step, responses: responses.map(Judge.raw) + exhaustion, profile: profile)
+    }
+
+    /// The oracle's walk of a case: ``V2TokenWalk`` for `getAccessToken`, else the V2 table's.
+    public static func predict(_ fuzzCase: V2FuzzCase, profile: V2OracleProfile = .iOS_2_18_1) -> V2ChainPrediction {
+        if let read = fuzzCase.tokenRead { return V2TokenWalk.predict(read, responses: fuzzCase.responses) }
+        return predict(step: fuzzCase.step, responses: fuzzCase.responses, profile: profile)
     }
 
     /// The ids of the rows a walk used, in order (`?` for a hop no row matched).
@@ -23,7 +30,7 @@ public enum V2Judge {
     public static func judge(_ fuzzCase: V2FuzzCase, observation: Observation?, baseline: Outcome?,
                              prediction: V2ChainPrediction, secrets: () -> [String]) -> Verdict {
         let mutatedHop = fuzzCase.response < prediction.hops.count ? prediction.hops[fuzzCase.response] : nil
-        let step = "\(fuzzCase.step)" + (mutatedHop.map { " @ \($0.request)" } ?? "")
+        let step = fuzzCase.stepName + (mutatedHop.map { " @ \($0.request)" } ?? "")
         let uncertainRows = ([prediction.unsentRow] + prediction.hops.map(\.row)).compactMap { $0?.uncertain == true ? $0?.id : nil }
         let rowNote = "rows " + rowIds(prediction).joined(separator: ",")
             + (uncertainRows.isEmpty ? "" : "; UNCERTAIN row " + uncertainRows.joined(separator: ","))
@@ -53,6 +60,13 @@ public enum V2Judge {
         }
         if observation.actionRequests != prediction.consumed {
             return verdict(.requestCount, "\(prediction.consumed) requests", "\(observation.actionRequests) requests")
+        }
+        let sent = Array(observation.requests.suffix(observation.actionRequests))
+        if let first = observation.requests.first,
+           let wrong = V2RequestTarget.firstWrong(sent: sent, prediction: prediction, responses: fuzzCase.responses, authority: first.url) {
+            return verdict(.mismatch, expectedText + "; request \(wrong.index + 1): " + wrong.expected,
+                           actualText + "; request \(wrong.index + 1): " + wrong.actual,
+                           "a request went elsewhere than the link the answer before it names")
         }
         if fuzzCase.metamorphic, let baseline, baseline != outcome {
             return verdict(.metamorphic, Judge.render(baseline), actualText, "the unmutated answer gave another outcome")

@@ -1,7 +1,7 @@
+import Driver
 import Foundation
 import NativeAuth
 import Oracle
-import Replay
 
 /// Produces what the system under test did in one V2 case. The real one drives the engine's V2 API;
 /// tests and planted faults (``V2AlteredSource``) put deliberately broken ones in its place.
@@ -22,6 +22,12 @@ public struct V2FaultScene: Sendable {
     public var served: [FuzzResponse]
     /// The action's requests, in order.
     public var requests: [SentRequest]
+    /// The answers the flow's script holds for the action (unmutated).
+    public var scripted: [FuzzResponse]
+    /// The index of the action in its flow.
+    public var action: Int
+    /// What the token cache holds when the action is a `getAccessToken` (nil for other actions).
+    public var cache: TokenCacheRead.State?
     /// The continuation token the action's first request sent (JSON `continuationToken` or form
     /// `continuation_token`), read by the fuzzer's own readers.
     public var sentToken: String? { requests.first.flatMap(V2FaultScene.token(of:)) }
@@ -32,6 +38,9 @@ public struct V2FaultScene: Sendable {
         call = flow.actions[action].call
         requests = Array(observation.requests.suffix(observation.actionRequests))
         served = requests.compactMap(\.served)
+        scripted = flow.actions[action].responses
+        self.action = action
+        cache = flow.tokenRead(action: action)
     }
 
     /// The continuation token a request sent.
@@ -77,29 +86,36 @@ public struct V2EngineSource: V2OutcomeSource {
             return Observation(outcome: nil, prefixProblem: "the engine rejected the configuration")
         }
         for index in 0..<action {
-            guard await rig.perform(flow.actions[index].call, responses: flow.actions[index].responses, index: index) != nil else {
+            guard await rig.perform(flow.actions[index], responses: flow.actions[index].responses, index: index) != nil else {
                 return rig.stopped(index, flow.actions[index].call)
             }
         }
         let before = rig.transport.requestCount
-        guard let result = await rig.perform(flow.actions[action].call, responses: responses, index: action) else {
+        guard let performed = await rig.perform(flow.actions[action], responses: responses, index: action) else {
             return rig.stopped(action, flow.actions[action].call)
         }
         let requests = rig.transport.requests
-        return Observation(outcome: result.outcome, errorMessage: result.error?.errorDescription, requests: requests,
-                           actionRequests: requests.count - before)
+        var observation = Observation(
+            outcome: performed.outcome, errorMessage: performed.errorMessage, requests: requests,
+            actionRequests: requests.count - before)
+        // Unmutated answers leave the flow's own later actions: nothing new to read there.
+        if performed.handedOver, responses != flow.actions[action].responses {
+            observation.laterRequests = await rig.goOn(flow, after: action)
+        }
+        return observation
     }
 }
 
 /// One V2 engine on a scripted transport, and the states the app holds (Replay's ``V2ActionPerformer``:
-/// each action is called on the latest held state that accepts it).
+/// each action is called on the latest held state that accepts it, `getAccessToken` on the signed-in account).
 final class V2Rig: @unchecked Sendable {
     let transport = ScriptTransport()
+    let clock = CaseClock()
     private var performer: V2ActionPerformer
 
     init?(options: MSALNativeAuthV2Options) {
         let environment = NativeAuthEnvironment(
-            transport: transport, clock: CaseClock(), uuidSource: SeededUUIDSource(seed: 7), tokenCache: TokenCache())
+            transport: transport, clock: clock, uuidSource: SeededUUIDSource(seed: 7), tokenCache: TokenCache())
         guard let app = try? MSALNativeAuthPublicClientApplication(
             clientId: EngineDriver.defaultClientId, authority: V2EngineSource.authority, challengeTypes: [.OOB, .password],
             environment: environment, v2Options: options)
@@ -107,14 +123,38 @@ final class V2Rig: @unchecked Sendable {
         performer = V2ActionPerformer(app: app)
     }
 
-    /// Performs `call` with `responses` loaded; nil when the app holds no state the call can be made on.
-    func perform(_ call: V2UserAction, responses: [FuzzResponse], index: Int) async -> MSALNativeAuthV2Result? {
+    /// What one action gave.
+    struct Performed {
+        var outcome: Outcome
+        var errorMessage: String?
+        /// True when the action handed over a state object or a signed-in account (later actions can act on it).
+        var handedOver: Bool
+    }
+
+    /// Performs `step`'s call with `responses` loaded, after its wait; nil when the app holds no state (or
+    /// account) the call can be made on.
+    func perform(_ step: V2FuzzAction, responses: [FuzzResponse], index: Int) async -> Performed? {
         transport.load(responses, action: index)
-        do {
-            return try await performer.perform(call).result
-        } catch {
+        if step.wait > 0 { clock.date += step.wait }
+        guard let performed = try? await performer.perform(step.call) else { return nil }
+        let message = performed.accessToken.map { token in
+            if case .error(let error) = token { return error.errorDescription }
             return nil
+        } ?? performed.result.error?.errorDescription
+        // Every V2 result but an error hands over a state object or the signed-in account.
+        let handed = if case .error = performed.result { false } else { performed.accessToken == nil }
+        return Performed(outcome: performed.outcome, errorMessage: message, handedOver: handed)
+    }
+
+    /// Goes on with the flow's actions after `action`, each on its scripted answers, while the app holds a
+    /// state (or account) it can be called on: the requests they send, for credential egress only (a link a
+    /// mutated answer moved is followed by the password or code the next action sends).
+    func goOn(_ flow: V2FuzzFlow, after action: Int) async -> [SentRequest] {
+        let start = transport.requestCount
+        for index in flow.actions.indices where index > action {
+            guard await perform(flow.actions[index], responses: flow.actions[index].responses, index: index) != nil else { break }
         }
+        return Array(transport.requests.dropFirst(start))
     }
 
     /// The observation of a case whose action `index` could not be called.

@@ -141,9 +141,9 @@ public struct V2Runner: Sendable {
     public func judge(_ fuzzCase: V2FuzzCase, baseline: Outcome?, watchdog: Watchdog, slot: Int, timeout: Double? = nil)
         async -> (Verdict, V2ChainPrediction, Observation?)
     {
-        let walk = V2Judge.predict(step: fuzzCase.step, responses: fuzzCase.responses, profile: configuration.profile)
+        let walk = V2Judge.predict(fuzzCase, profile: configuration.profile)
         guard let flow = flowsByName[fuzzCase.flow] else {
-            return (Verdict(kind: .prefixBroken, step: "\(fuzzCase.step)", expected: "-", actual: "-", note: "unknown flow"), walk, nil)
+            return (Verdict(kind: .prefixBroken, step: fuzzCase.stepName, expected: "-", actual: "-", note: "unknown flow"), walk, nil)
         }
         let source = self.source
         let observation: Observation? = await withCheckedContinuation { continuation in

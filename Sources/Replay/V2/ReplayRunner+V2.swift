@@ -1,3 +1,4 @@
+import Driver
 import Foundation
 import NativeAuth
 import NativeAuthWire

@@ -1,3 +1,4 @@
+import Driver
 import HAR
 import NativeAuthWire
 import Oracle

@@ -1,3 +1,4 @@
+import Driver
 import NativeAuth
 import Oracle
 

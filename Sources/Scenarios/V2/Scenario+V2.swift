@@ -1,6 +1,6 @@
+import Driver
 import Foundation
 import NativeAuth
-import Replay
 
 extension Scenario {
     /// V2 (native-auth-v2 §2.2): sign-in with an email one-time code by the engine's `signInV2`, a wrong

@@ -1,7 +1,7 @@
+import Driver
 import Emulator
 import Foundation
 import NativeAuth
-import Replay
 
 extension Scenario {
     /// Every journey of spec native-auth-v2 §2 (2.1–2.5) driven by the engine's V2 API with

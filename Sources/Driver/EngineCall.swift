@@ -3,16 +3,16 @@ import HAR
 import NativeAuth
 
 /// Calls one user action on the engine's async public API: the one place that knows which
-/// method of which object each action is. Replay (which chooses the state object by class and
+/// method of which object each V1 action is. Replay (which chooses the state object by class and
 /// token) and every driver of the fuzzer (cases, explored walks, the transport phase) call the
 /// engine through it.
 public enum EngineCall {
     /// Calls `action`: flow starts on `app`, `getAccessToken` on `account`, the others on
-    /// `state`. A challenge method is the one among `methods` (what the engine offered) with the
-    /// action's id, or type and channel, else one made from the action. Nil when the object
-    /// the action needs is missing or of a class that has no such method.
+    /// `state`. A challenge method is the one ``method(_:among:)`` picks from `methods` (what the
+    /// engine offered). Nil when the object the action needs, or the method, is missing, or the
+    /// object is of a class that has no such method.
     public static func perform(
-        _ action: ReplayAction, app: MSALNativeAuthPublicClientApplication, state: AnyObject?,
+        _ action: UserAction, app: MSALNativeAuthPublicClientApplication, state: AnyObject?,
         methods: [MSALAuthMethod] = [], account: MSALNativeAuthUserAccountResult? = nil
     ) async -> (any OutcomeConvertible)? {
         switch action {
@@ -45,12 +45,8 @@ public enum EngineCall {
             let scopes = scopes.isEmpty ? nil : scopes
             if let state = state as? SignInAfterSignUpState { return await state.signIn(scopes: scopes) }
             if let state = state as? SignInAfterResetPasswordState { return await state.signIn(scopes: scopes) }
-        case .requestChallenge(let methodId):
-            if let state = state as? MFABaseState {
-                let method = methods.first { $0.id == methodId }
-                    ?? MSALAuthMethod(
-                        id: methodId, challengeType: "oob", channelTargetType: MSALNativeAuthChannelType(value: "email"),
-                        loginHint: nil)
+        case .requestChallenge(let choice):
+            if let state = state as? MFABaseState, let method = method(choice, among: methods) {
                 return await state.requestChallenge(authMethod: method)
             }
         case .submitChallenge(let challenge):
@@ -58,12 +54,8 @@ public enum EngineCall {
             if let state = state as? RegisterStrongAuthVerificationRequiredState {
                 return await state.submitChallenge(challenge: challenge)
             }
-        case .challengeAuthMethod(let challengeType, let channel, let contact):
-            if let state = state as? RegisterStrongAuthBaseState {
-                let method = methods.first { $0.challengeType == challengeType && $0.channelTargetType.value == channel }
-                    ?? MSALAuthMethod(
-                        id: "replay", challengeType: challengeType, channelTargetType: MSALNativeAuthChannelType(value: channel),
-                        loginHint: nil)
+        case .challengeAuthMethod(let choice, let contact):
+            if let state = state as? RegisterStrongAuthBaseState, let method = method(choice, among: methods) {
                 return await state.challengeAuthMethod(authMethod: method, verificationContact: contact)
             }
         case .getAccessToken(let scopes, let forceRefresh):
@@ -75,6 +67,25 @@ public enum EngineCall {
             }
         }
         return nil
+    }
+
+    /// The auth method `choice` names among `methods` (what the engine offered): the first offered one,
+    /// or the offered one with the id, or challenge type and channel, else one made from them; nil
+    /// for the first offered one when none was offered.
+    public static func method(_ choice: AuthMethodChoice, among methods: [MSALAuthMethod]) -> MSALAuthMethod? {
+        switch choice {
+        case .firstOffered:
+            return methods.first
+        case .id(let id):
+            return methods.first { $0.id == id }
+                ?? MSALAuthMethod(
+                    id: id, challengeType: "oob", channelTargetType: MSALNativeAuthChannelType(value: "email"), loginHint: nil)
+        case .channel(let challengeType, let channel):
+            return methods.first { $0.challengeType == challengeType && $0.channelTargetType.value == channel }
+                ?? MSALAuthMethod(
+                    id: "replay", challengeType: challengeType, channelTargetType: MSALNativeAuthChannelType(value: channel),
+                    loginHint: nil)
+        }
     }
 
     /// A JSON object as an app passes attributes: `[String: Any]`.

@@ -27,6 +27,9 @@ public enum V2UserAction: Sendable, Hashable, Codable {
     case resendChallenge
     /// `signIn(scopes:)` on the state a finished sign-up or password reset hands over.
     case signInAfterFlow(scopes: [String] = [])
+    /// `getAccessToken(parameters:)` on the account a completed sign-in handed over (V1's account result,
+    /// client-behaviour §5.9): the cached access token while it is valid, else the refresh-token grant.
+    case getAccessToken(forceRefresh: Bool = false)
 
     /// The action's name as reports show it (`signInV2`, `submitCode`, `signInAfterFlow`, …).
     public var name: String {
@@ -43,6 +46,7 @@ public enum V2UserAction: Sendable, Hashable, Codable {
         case .submitChallenge: "submitChallenge"
         case .resendChallenge: "resendChallenge"
         case .signInAfterFlow: "signInAfterFlow"
+        case .getAccessToken: "getAccessToken"
         }
     }
 

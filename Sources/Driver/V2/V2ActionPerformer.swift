@@ -33,6 +33,9 @@ public struct V2ActionPerformer: Sendable {
         public var used: V2HeldState?
         /// Set when that state object was older than the latest one handed over.
         public var earlierState: EarlierState?
+        /// `getAccessToken`: what the call gave (`result` is then the completed sign-in whose account it was
+        /// made on, and `outcome` this result's).
+        public var accessToken: RetrieveAccessTokenResult?
     }
 
     /// Why an action could not be performed: no state object handed over accepts it.
@@ -46,6 +49,16 @@ public struct V2ActionPerformer: Sendable {
     /// ``V2HeldStates/state(for:holding:)`` with `token` (the continuation token the recorded request
     /// carries, if any). The result's state object, or account, is kept for later actions.
     public mutating func perform(_ action: V2UserAction, token: String? = nil) async throws(Refusal) -> Performed {
+        if case .getAccessToken(let forceRefresh) = action {
+            guard let account = held.account else {
+                throw Refusal(message: "getAccessToken needs a signed-in account, and the engine has none")
+            }
+            let parameters = MSALNativeAuthGetAccessTokenParameters()
+            parameters.forceRefresh = forceRefresh
+            let token = await account.getAccessToken(parameters: parameters)
+            return Performed(outcome: token.outcome, result: .completed(account), held: held, used: nil, earlierState: nil,
+                             accessToken: token)
+        }
         var used: V2HeldState?
         var earlier: EarlierState?
         if !action.startsFlow {
@@ -78,11 +91,13 @@ public struct V2ActionPerformer: Sendable {
         case .submitNewPassword: state is MSALNativeAuthNewPasswordRequiredState
         case .submitChallenge, .resendChallenge: state is MSALNativeAuthMFAVerificationRequiredState
         case .signInAfterFlow: state is MSALNativeAuthSignInAfterFlowState
+        case .getAccessToken: false
         }
     }
 
     /// Calls `action` on `app` (flow starts) or `state` (the others) through the async API; nil when
-    /// the action needs a state and `state` has no such method. A selected method is the one among
+    /// the action needs a state and `state` has no such method (and for `getAccessToken`, which is made on the
+    /// signed-in account: ``perform(_:token:)`` calls it). A selected method is the one among
     /// the state's offered methods with the action's id, else one made from the id (the server then
     /// judges it).
     public static func call(_ action: V2UserAction, app: MSALNativeAuthPublicClientApplication, state: MSALNativeAuthState?)
@@ -130,6 +145,8 @@ public struct V2ActionPerformer: Sendable {
             return await (state as? MSALNativeAuthMFAVerificationRequiredState)?.resendChallenge()
         case .signInAfterFlow(let scopes):
             return await (state as? MSALNativeAuthSignInAfterFlowState)?.signIn(scopes: scopes.isEmpty ? nil : scopes)
+        case .getAccessToken:
+            return nil
         }
     }
 }

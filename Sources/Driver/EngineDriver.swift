@@ -39,7 +39,7 @@ public final class EngineDriver: @unchecked Sendable {
     /// Performs `action` with what the app holds (``EngineCall``); nil when the object the action
     /// needs is missing or has no such method. The Outcome is the result's own (what the engine's
     /// outcome observer would be told: the same value).
-    public func perform(_ action: ReplayAction, held: HeldObjects) async -> Performed? {
+    public func perform(_ action: UserAction, held: HeldObjects) async -> Performed? {
         guard let result = await EngineCall.perform(
             action, app: app, state: held.state, methods: held.methods, account: held.account)
         else { return nil }

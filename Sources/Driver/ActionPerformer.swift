@@ -1,32 +1,35 @@
 import NativeAuth
 
-/// Performs script actions on the engine (through ``EngineDriver``) and keeps what the app holds
+/// Performs user actions on the engine (through ``EngineDriver``) and keeps what the app holds
 /// between them (``HeldObjects``), so the next action can be called on the state object the
 /// recorded request shows the app used: MSAL never invalidates a state, and an app may go back to
 /// one it was handed earlier.
-struct ActionPerformer {
-    let driver: EngineDriver
+public struct ActionPerformer {
+    public let driver: EngineDriver
     /// What the app holds: every state object handed out so far, the auth methods and the account.
     private var held = HeldObjects()
 
-    init(driver: EngineDriver) { self.driver = driver }
+    public init(driver: EngineDriver) { self.driver = driver }
 
     /// Why an action could not be performed.
-    struct Refusal: Error { var message: String }
+    public struct Refusal: Error, Sendable, Hashable {
+        /// One sentence, naming the action and the state (never a value).
+        public var message: String
+    }
 
     /// What one action gave.
-    struct Performed {
+    public struct Performed: Sendable {
         /// The engine's outcome.
-        var outcome: Outcome
+        public var outcome: Outcome
         /// Set when the action was performed on a state object older than the latest one.
-        var earlierState: EarlierState?
+        public var earlierState: EarlierState?
     }
 
     /// Runs `action` (on a state of class `stateName` when it continues a flow) and returns the
     /// engine's outcome. When the recorded request sent `token`, the latest state of the class that
     /// holds that token is used (an app may go back to an older state object), else the latest state
     /// of the class.
-    mutating func perform(_ action: ReplayAction, on stateName: String?, token: String?) async throws(Refusal)
+    public mutating func perform(_ action: UserAction, on stateName: String?, token: String?) async throws(Refusal)
         -> Performed
     {
         var using = held
