@@ -24,11 +24,13 @@ public enum AuthTapeTesting {
     /// Replays the capture at `path` through the engine with no network and returns every step,
     /// flow after flow, V1 and V2 (native-auth-v2) flows alike, in capture order. `passed` on the result tells whether the capture passed as a whole.
     /// `actionGap`: seconds of pause after a response beyond which the next request is the user's
-    /// next action (docs/replay-report.md, "User actions"); 0 turns timing off.
+    /// next action (docs/replay-report.md, "User actions"); 0 turns timing off. `msal`: which MSAL the
+    /// V2 verdicts model, the engine's V2 options and the oracle's profile alike (MSAL iOS 2.18.1 by default).
     public static func replay(
-        capture path: String, seed: UInt64 = 1, actionGap: Double = InferenceOptions.defaultActionGap
+        capture path: String, seed: UInt64 = 1, actionGap: Double = InferenceOptions.defaultActionGap,
+        msal: ModelledMSAL = .standard
     ) async -> (passed: Bool, steps: [ReplayedStep]) {
-        let report = await ReplayRunner(seed: seed, inference: InferenceOptions(actionGap: actionGap))
+        let report = await ReplayRunner(seed: seed, inference: InferenceOptions(actionGap: actionGap, msal: msal))
             .replay(paths: [path])
         let steps = report.captures.flatMap(\.flows).flatMap(\.steps).map { step in
             ReplayedStep(

@@ -110,7 +110,7 @@ public struct FuzzReport: Sendable {
         let failures = findings.count + baselineProblems.count
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="authtape fuzz" tests="\#(findings.count + result.baseline.count)" failures="\#(failures)">"#,
+            Self.junitHeader(tests: findings.count + result.baseline.count, failures: failures),
             #"  <testsuite name="fuzz seed \#(result.seed)" tests="\#(findings.count + result.baseline.count)" failures="\#(failures)" time="\#(String(format: "%.3f", result.elapsed))">"#,
             #"    <properties><property name="seed" value="\#(result.seed)"/><property name="cases" value="\#(result.findings.total)"/><property name="rowsHit" value="\#(result.findings.rows.hitCount)"/></properties>"#,
         ]
@@ -131,6 +131,23 @@ public struct FuzzReport: Sendable {
         }
         lines += ["  </testsuite>", "</testsuites>"]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `<testsuites>` line of a campaign's JUnit document.
+    static func junitHeader(tests: Int, failures: Int) -> String {
+        #"<testsuites name="authtape fuzz" tests="\#(tests)" failures="\#(failures)">"#
+    }
+
+    /// `document` (this tool's JUnit, one element per line) with its `<testsuites>` line counting every
+    /// test case and failure of all its suites (V1's and V2's when both ran).
+    static func recountingJUnit(_ document: String) -> String {
+        var lines = document.components(separatedBy: "\n")
+        guard let header = lines.firstIndex(where: { $0.hasPrefix("<testsuites ") }) else { return document }
+        // Names, messages and bodies are escaped, so these only occur as elements.
+        let tests = document.components(separatedBy: "<testcase ").count - 1
+        let failures = document.components(separatedBy: "<failure ").count - 1
+        lines[header] = junitHeader(tests: tests, failures: failures)
+        return lines.joined(separator: "\n")
     }
 
     /// A Markdown table of findings.

@@ -62,7 +62,7 @@ public enum InspectorEntry {
     /// the page and the summary are made from the same results the other report formats use.
     public static func replayReport(paths: [String], out: String?, runner: ReplayRunner) async -> Int32 {
         guard let replayed = await runner.replayFiles(paths) else { return 2 }
-        let report = ReplayReport(captures: replayed.map(\.result))
+        let report = runner.report(replayed)
         let page = replayPage(replayed)
         if let out {
             do {

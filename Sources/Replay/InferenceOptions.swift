@@ -1,4 +1,4 @@
-/// How ``ScriptInference`` reads user actions from a capture.
+/// How ``ScriptInference`` reads user actions from a capture, and which MSAL its V2 verdicts model.
 public struct InferenceOptions: Sendable, Hashable {
     /// The default ``actionGap``: one second.
     public static let defaultActionGap = 1.0
@@ -8,10 +8,14 @@ public struct InferenceOptions: Sendable, Hashable {
     /// SDK's retries after a 5xx, a network failure or a PKeyAuth challenge, and its poll waits, are
     /// recognised as such whatever their delay. Zero or less, NaN or infinity: timing is not used.
     public var actionGap: Double
+    /// Which MSAL the V2 verdicts model: the oracle's profile when expectations are inferred, and the
+    /// engine's V2 options when ``ReplayRunner`` replays the flows (`authtape replay --msal`).
+    public var msal: ModelledMSAL
 
     /// Creates options.
-    public init(actionGap: Double = InferenceOptions.defaultActionGap) {
+    public init(actionGap: Double = InferenceOptions.defaultActionGap, msal: ModelledMSAL = .standard) {
         self.actionGap = actionGap
+        self.msal = msal
     }
 
     /// The default options.

@@ -12,7 +12,7 @@ public enum ReplayEntry {
         async -> Int32
     {
         guard let replayed = await runner.replayFiles(paths) else { return 2 }
-        let report = ReplayReport(captures: replayed.map(\.result))
+        let report = runner.report(replayed)
         let text = ReplayReportRenderer.render(report, as: format)
         if let out {
             do {

@@ -5,10 +5,15 @@ import NativeAuth
 public struct ReplayReport: Sendable {
     /// One capture per file replayed.
     public var captures: [CaptureResult]
+    /// The MSAL the V2 verdicts model (every format names it).
+    public var msal: ModelledMSAL
     /// Whether every capture passed.
     public var passed: Bool { captures.allSatisfy(\.passed) }
     /// Creates a report.
-    public init(captures: [CaptureResult]) { self.captures = captures }
+    public init(captures: [CaptureResult], msal: ModelledMSAL = .standard) {
+        self.captures = captures
+        self.msal = msal
+    }
 }
 
 /// The replay of one capture.

@@ -22,7 +22,10 @@ public enum ReplayReportRenderer {
 
     /// The report as the JSON document of docs/replay-report.md (keys in the documented order).
     public static func json(_ report: ReplayReport) -> JSONValue {
-        .object(["captures": .array(report.captures.map(json))])
+        .object([
+            "msal": .object(["setting": .string(report.msal.rawValue), "models": .string(report.msal.oracleProfile.name)]),
+            "captures": .array(report.captures.map(json)),
+        ])
     }
 
     private static func json(_ capture: CaptureResult) -> JSONValue {
@@ -65,9 +68,9 @@ public enum ReplayReportRenderer {
 
     // MARK: text
 
-    /// A readable summary: one line per step, diagnostics indented under failing steps.
+    /// A readable summary: the modelled MSAL, one line per step, diagnostics indented under failing steps.
     public static func text(_ report: ReplayReport) -> String {
-        var lines: [String] = []
+        var lines = ["msal: \(report.msal)"]
         var passedCount = 0
         for capture in report.captures {
             if capture.passed { passedCount += 1 }
@@ -94,8 +97,10 @@ public enum ReplayReportRenderer {
 
     // MARK: JUnit
 
-    /// JUnit XML: one test suite per capture, one test case per step.
+    /// JUnit XML: one test suite per capture (its properties name the modelled MSAL), one test case per step.
     public static func junit(_ report: ReplayReport) -> String {
+        let properties = "    <properties><property name=\"msal\" value=\"\(escape(report.msal.rawValue))\"/>"
+            + "<property name=\"msalModels\" value=\"\(escape(report.msal.oracleProfile.name))\"/></properties>\n"
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let all = report.captures.flatMap { $0.flows.flatMap(\.steps) }
         out += "<testsuites name=\"authtape replay\" tests=\"\(all.count)\" failures=\"\(all.filter { !$0.passed }.count)\">\n"
@@ -103,6 +108,7 @@ public enum ReplayReportRenderer {
             let steps = capture.flows.flatMap(\.steps)
             let failures = steps.filter { !$0.passed }.count + (capture.passed || !steps.isEmpty ? 0 : 1)
             out += "  <testsuite name=\"\(escape(capture.path))\" tests=\"\(max(steps.count, 1))\" failures=\"\(failures)\">\n"
+            out += properties
             if steps.isEmpty {
                 out += "    <testcase classname=\"\(escape(capture.path))\" name=\"capture\">\n"
                 out += "      <failure message=\"nothing to replay\"/>\n    </testcase>\n"

@@ -27,7 +27,12 @@ public struct ReplayRunner: Sendable {
     public func replay(paths: [String]) async -> ReplayReport {
         var results: [CaptureResult] = []
         for path in paths { results.append(await replay(ScriptInference.script(contentsOf: path, options: inference))) }
-        return ReplayReport(captures: results)
+        return ReplayReport(captures: results, msal: inference.msal)
+    }
+
+    /// The report of captures this runner replayed (``replayFiles(_:)``), naming the MSAL it modelled.
+    public func report(_ replayed: [ReplayedCapture]) -> ReplayReport {
+        ReplayReport(captures: replayed.map(\.result), msal: inference.msal)
     }
 
     /// The flow's own app configuration when its exchanges name a client and challenge types;

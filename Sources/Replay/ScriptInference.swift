@@ -33,7 +33,7 @@ public enum ScriptInference {
     {
         // V2 traffic (spec native-auth-v2) is read on its own; its O17 code exchange goes to V1's token
         // path and is left out of the V1 exchanges.
-        let v2Flows = V2ScriptInference.flows(of: document)
+        let v2Flows = V2ScriptInference.flows(of: document, msal: options.msal)
         let v2Entries = Set(v2Flows.flatMap { $0.exchanges.map(\.entryIndex) })
         let exchanges = RecordedExchange.exchanges(of: document).filter { !v2Entries.contains($0.entryIndex) }
         guard !exchanges.isEmpty else {

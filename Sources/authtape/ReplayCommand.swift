@@ -21,8 +21,18 @@ struct ReplayCommand: AsyncParsableCommand {
             "A request that starts more than this many seconds after the previous response is the user's next "
                 + "action, not the SDK's follow-up (0 turns timing off).", valueName: "seconds"))
     var actionGap: Double = InferenceOptions.defaultActionGap
+    @Option(
+        help: ArgumentHelp(
+            "Which MSAL the V2 verdicts model, engine and oracle alike: "
+                + ModelledMSAL.allCases.map(\.rawValue).joined(separator: " or ") + " (every report names it).",
+            valueName: "version"))
+    var msal = ModelledMSAL.standard.rawValue
 
     func validate() throws {
+        if ModelledMSAL(rawValue: msal) == nil {
+            throw ValidationError(
+                "--msal must be " + ModelledMSAL.allCases.map(\.rawValue).joined(separator: " or ") + ", not \(msal)")
+        }
         if ReplayReportRenderer.Format(rawValue: report) == nil, report != "html" {
             throw ValidationError("--report must be text, json, junit or html, not \(report)")
         }
@@ -33,7 +43,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Every replay option lives in the runner, which every report format, HTML included, replays with.
-        let runner = ReplayRunner(seed: seed, inference: InferenceOptions(actionGap: actionGap))
+        let runner = ReplayRunner(
+            seed: seed, inference: InferenceOptions(actionGap: actionGap, msal: ModelledMSAL(rawValue: msal) ?? .standard))
         let status: Int32
         if report == "html" {
             status = await InspectorEntry.replayReport(paths: captures, out: out, runner: runner)

@@ -24,8 +24,9 @@ extension FuzzCampaign {
     }
 
     /// Runs the V2 campaign of `options` (nil when it has no flows), writing its reports and repro captures
-    /// into `options.outDirectory` (`v2-summary.txt`, `v2-report.json`, `v2-junit.xml`, `v2-report.md`,
-    /// `findings/v2-finding-NNN-<kind>.har`).
+    /// into `options.outDirectory`: `v2-summary.txt`, `v2-report.json`, `v2-junit.xml`, `v2-report.md` beside
+    /// V1's reports, or, when no V1 flow ran, the campaign's own `summary.txt`, `report.json`, `junit.xml`,
+    /// `report.md` (what `authtape view` reads); repro captures in `findings/v2-finding-NNN-<kind>.har`.
     static func runV2(_ options: FuzzCampaignOptions, seed: UInt64, families: Int, sinks: FuzzCampaignSinks) async throws -> V2RunResult? {
         let flows = v2Flows(options)
         guard !flows.isEmpty else { return nil }
@@ -46,19 +47,24 @@ extension FuzzCampaign {
                 throw FuzzCampaignError(.output, "cannot create \(directory): \(error.localizedDescription)")
             }
             result = try await writeV2Repros(result, runner: runner, directory: (directory as NSString).appendingPathComponent("findings"))
-            let report = V2Report(result)
-            let files: [(ReportFormat, String)] = [(.text, "v2-summary.txt"), (.json, "v2-report.json"), (.junit, "v2-junit.xml"), (.markdown, "v2-report.md")]
-            for (format, name) in files {
-                let path = (directory as NSString).appendingPathComponent(name)
-                guard FileManager.default.createFile(atPath: path, contents: Data(report.render(format).utf8)) else {
-                    throw FuzzCampaignError(.output, "cannot write \(path)")
-                }
-            }
+            try write(V2Report(result), into: directory, prefix: families > 1 ? "v2-" : "")
         }
         sinks.note(String(format: "V2 flows: %d cases, %d findings, %.0f cases/s, V2 rows hit %d/%d", result.findings.total,
                           result.findings.findings.count, result.casesPerSecond, result.findings.rows.hitCount,
                           result.findings.rows.table.count))
         return result
+    }
+
+    /// Writes every format of `report` into `directory` (`summary.txt`, `report.json`, `junit.xml`,
+    /// `report.md`, each name after `prefix`).
+    static func write(_ report: V2Report, into directory: String, prefix: String) throws {
+        let files: [(ReportFormat, String)] = [(.text, "summary.txt"), (.json, "report.json"), (.junit, "junit.xml"), (.markdown, "report.md")]
+        for (format, name) in files {
+            let path = (directory as NSString).appendingPathComponent(prefix + name)
+            guard FileManager.default.createFile(atPath: path, contents: Data(report.render(format).utf8)) else {
+                throw FuzzCampaignError(.output, "cannot write \(path)")
+            }
+        }
     }
 
     /// Re-runs each V2 finding's (minimised) case and writes its capture.
@@ -81,7 +87,8 @@ extension FuzzCampaign {
     }
 
     /// One report on standard output holding V1's (when it ran) and V2's: a `v2` member of the JSON, a
-    /// second `<testsuite>` of the JUnit document, a V2 section of text and Markdown.
+    /// second `<testsuite>` of the JUnit document (whose `<testsuites>` counts both), a V2 section of text
+    /// and Markdown.
     static func render(_ v1: String?, v2: V2RunResult?, as format: ReportFormat) -> String {
         guard let v2 else { return v1 ?? "" }
         let report = V2Report(v2)
@@ -93,7 +100,7 @@ extension FuzzCampaign {
             return JSONNode.object(members).prettySerialized() + "\n"
         case .junit:
             guard let end = v1.range(of: "</testsuites>", options: .backwards) else { return v1 }
-            return String(v1[..<end.lowerBound]) + report.junitSuite() + "</testsuites>\n"
+            return FuzzReport.recountingJUnit(String(v1[..<end.lowerBound]) + report.junitSuite() + "</testsuites>\n")
         case .text, .markdown:
             return v1 + "\n" + report.render(format)
         }

@@ -92,7 +92,7 @@ public struct V2Report: Sendable {
         let count = result.findings.findings.count + result.baseline.count
         let failures = result.findings.findings.count + baselineProblems.count
         return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-            + #"<testsuites name="authtape fuzz" tests="\#(count)" failures="\#(failures)">"# + "\n" + junitSuite() + "</testsuites>\n"
+            + FuzzReport.junitHeader(tests: count, failures: failures) + "\n" + junitSuite() + "</testsuites>\n"
     }
 
     /// One `<testsuite>`: a test case per V2 baseline action and per unique finding.

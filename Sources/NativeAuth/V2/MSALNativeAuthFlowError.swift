@@ -9,6 +9,9 @@ public final class MSALNativeAuthFlowError: MSALNativeAuthError, @unchecked Send
         case userNotFound
         case invalidCode
         case invalidPassword
+        /// A wrong password outside `submitPassword`, MSAL iOS 2.16–2.17 only (spec §3.1, §3.3 r2); removed
+        /// in 2.18.1, which reports it as `invalidPassword` (§3.5).
+        case invalidCredentials
         case invalidChallenge
         case invalidUsername
         case userAlreadyExists
@@ -31,6 +34,9 @@ public final class MSALNativeAuthFlowError: MSALNativeAuthError, @unchecked Send
     public var isInvalidCode: Bool { kind == .invalidCode }
     /// A wrong password at sign-in (2.18.1 folds `isInvalidCredentials` in here) or one failing policy.
     public var isInvalidPassword: Bool { kind == .invalidPassword }
+    /// A wrong password reported under ``MSALNativeAuthV2Profile/iOS_2_17`` (never under 2.18.1, which
+    /// removed the flag, spec §3.5).
+    public var isInvalidCredentials: Bool { kind == .invalidCredentials }
     public var isInvalidChallenge: Bool { kind == .invalidChallenge }
     public var isInvalidUsername: Bool { kind == .invalidUsername }
     public var isUserAlreadyExists: Bool { kind == .userAlreadyExists }

@@ -24,9 +24,12 @@ struct V2FlowContext: Sendable {
         .error(MSALNativeAuthFlowError(.generalError, message: message, correlationId: correlationId, errorCodes: codes))
     }
 
+    /// A mapped error of this flow; `invalidCredentials` exists only before 2.18.1 (spec §3.5), which
+    /// reports a wrong password as `invalidPassword`.
     func error(_ kind: MSALNativeAuthFlowError.Kind, _ body: V2ErrorBody?) -> MSALNativeAuthV2Result {
-        .error(MSALNativeAuthFlowError(kind, message: body?.message, correlationId: correlationId,
-                                       errorCodes: body?.aadsts ?? []))
+        let reported = kind == .invalidCredentials && !options.hasInvalidCredentials ? .invalidPassword : kind
+        return .error(MSALNativeAuthFlowError(reported, message: body?.message, correlationId: correlationId,
+                                              errorCodes: body?.aadsts ?? []))
     }
 
     /// O1: `client_id`, `scope` (the caller's then `openid profile offline_access`) and `claims` when set.

@@ -98,14 +98,15 @@ enum V2Interaction: Sendable, Hashable {
         body?.code == V2ErrorCode.invalidGrant.rawValue && body?.innerCode != V2ErrorCode.invalidOneTimeCode.rawValue
     }
 
-    /// The exact camelCase pairs MSAL iOS maps (iOS-I); 2.18.1 reports a wrong password as
-    /// `invalidPassword` (no more `invalidCredentials`); everything else is a general error.
+    /// The exact camelCase pairs MSAL iOS's parser maps (iOS-I, §3.3 r2): a wrong password is
+    /// `invalidCredentials` here, which ``V2FlowContext/error(_:_:)`` turns into `invalidPassword` under
+    /// 2.18.1 (§3.5) and `submitPassword` in every profile (§3.4 C); everything else is a general error.
     static func map(_ error: V2ErrorBody?) -> MSALNativeAuthFlowError.Kind {
         guard let error else { return .generalError }
         switch (error.code, error.innerCode) {
         case (V2ErrorCode.invalidGrant.rawValue, V2ErrorCode.invalidOneTimeCode.rawValue): return .invalidCode
         case (V2ErrorCode.invalidRequest.rawValue, V2ErrorCode.passwordTooWeak.rawValue): return .invalidPassword
-        case (V2ErrorCode.invalidGrant.rawValue, V2ErrorCode.invalidUserNameOrPassword.rawValue): return .invalidPassword
+        case (V2ErrorCode.invalidGrant.rawValue, V2ErrorCode.invalidUserNameOrPassword.rawValue): return .invalidCredentials
         case (V2ErrorCode.invalidRequest.rawValue, _) where error.aadsts.contains(V2AADSTS.userNotFound):
             return .userNotFound
         default: return .generalError

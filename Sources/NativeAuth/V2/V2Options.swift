@@ -39,6 +39,9 @@ public struct MSALNativeAuthV2Options: Sendable, Hashable {
 
     /// Whether an up-front sign-in password is used at all under ``profile``.
     var sendsUpfrontPassword: Bool { profile == .iOS_2_17 }
+    /// Whether a wrong password outside `submitPassword` is `isInvalidCredentials` (2.16–2.17; 2.18.1
+    /// removed the flag, spec §3.5).
+    var hasInvalidCredentials: Bool { profile == .iOS_2_17 }
     /// Whether an O1 answer with token and entry link wins over an `error` member.
     var entryLinkWinsOverError: Bool { profile == .iOS_2_18_1 }
 }

@@ -59,11 +59,13 @@ extension V2SignInMachine {
         }
     }
 
-    /// O9 (§3.4 C): `continue` ⇒ completion; MFA ⇒ selection; a wrong password ⇒ `isInvalidPassword`.
+    /// O9 (§3.4 C): `continue` ⇒ completion; MFA ⇒ selection; a wrong password ⇒ `isInvalidPassword`
+    /// in every profile (MSAL converts the parser's `invalidCredentials` here).
     mutating func receiveSubmitPassword(_ interaction: V2Interaction) -> V2Step {
         switch interaction {
         case .continueFlow(let token): return complete(token)
         case .challenge(let token, .multiFactor, let methods): return mfaSelection(token, methods)
+        case .failure(.invalidCredentials, let body): return finish(flow.error(.invalidPassword, body))
         default: return fallback(interaction)
         }
     }

@@ -33,8 +33,9 @@ public class MSALNativeAuthState: @unchecked Sendable {
     func launch(_ machine: any V2Machine, delegate: any MSALNativeAuthFlowDelegate) { flow.launch(machine, delegate: delegate) }
 }
 
-/// A code was sent to `sentTo` over `channel`: submit it, or ask for a new one.
-public final class MSALNativeAuthCodeRequiredState: MSALNativeAuthState, @unchecked Sendable {
+/// A state made from a `verify` answer (§3.3 r6): a code was sent to `sentTo` over `channel`. The
+/// first- and second-factor code states share it.
+public class MSALNativeAuthVerificationState: MSALNativeAuthState, @unchecked Sendable {
     /// The masked contact.
     public let sentTo: String
     /// The channel (`email`, `sms`).
@@ -50,6 +51,10 @@ public final class MSALNativeAuthCodeRequiredState: MSALNativeAuthState, @unchec
         codeLength = verification.codeLength
         super.init(flow: flow, continuationToken: verification.token)
     }
+}
+
+/// A code was sent to `sentTo` over `channel`: submit it, or ask for a new one.
+public final class MSALNativeAuthCodeRequiredState: MSALNativeAuthVerificationState, @unchecked Sendable {
 
     /// Submits the code (O8); results go to `delegate` on the main actor.
     public func submitCode(code: String, delegate: any MSALNativeAuthFlowDelegate) {
@@ -154,23 +159,8 @@ public final class MSALNativeAuthAuthMethodSelectionRequiredState: MSALNativeAut
     }
 }
 
-/// A second-factor code was sent: submit it, or (2.18.1) ask for a new one.
-public final class MSALNativeAuthMFAVerificationRequiredState: MSALNativeAuthState, @unchecked Sendable {
-    /// The masked contact.
-    public let sentTo: String
-    /// The channel (`email`, `sms`).
-    public let channel: MSALNativeAuthChannelType
-    /// The code length, 0 when the server gave none.
-    public let codeLength: Int
-    let verification: V2Verification
-
-    init(flow: V2FlowContext, verification: V2Verification) {
-        self.verification = verification
-        sentTo = verification.hint ?? ""
-        channel = MSALNativeAuthChannelType(value: verification.type)
-        codeLength = verification.codeLength
-        super.init(flow: flow, continuationToken: verification.token)
-    }
+/// A second-factor code was sent to `sentTo` over `channel`: submit it, or (2.18.1) ask for a new one.
+public final class MSALNativeAuthMFAVerificationRequiredState: MSALNativeAuthVerificationState, @unchecked Sendable {
 
     /// Submits the code (O8); results go to `delegate` on the main actor.
     public func submitChallenge(challenge: String, delegate: any MSALNativeAuthFlowDelegate) {

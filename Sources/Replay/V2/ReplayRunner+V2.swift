@@ -8,10 +8,10 @@ extension ReplayRunner {
     /// Replays one V2 flow with a fresh application over a ``V2ScriptedTransport``: each action is
     /// performed by ``V2ActionPerformer`` on the state holding the token its recorded request carries,
     /// the engine's requests are matched against the recorded ones and its Outcome compared with the
-    /// V2 oracle's.
-    public func replay(_ flow: V2FlowScript, seed: UInt64, options: MSALNativeAuthV2Options = MSALNativeAuthV2Options())
-        async -> FlowResult
-    {
+    /// V2 oracle's. The engine runs with `options`, by default those of the MSAL the flow's expectations
+    /// model (``V2FlowScript/msal``).
+    public func replay(_ flow: V2FlowScript, seed: UInt64, options: MSALNativeAuthV2Options? = nil) async -> FlowResult {
+        let options = options ?? flow.msal.engineOptions
         let transport = V2ScriptedTransport(exchanges: flow.exchanges)
         var performer: V2ActionPerformer
         do {

@@ -37,4 +37,6 @@ public struct V2FlowScript: Sendable {
     public var exchanges: [V2RecordedExchange]
     /// Problems that keep part of the flow from being replayed (each one fails the flow).
     public var problems: [String]
+    /// The MSAL the expectations model; the engine replays the flow with its options.
+    public var msal: ModelledMSAL = .standard
 }

@@ -12,13 +12,15 @@ import Oracle
 /// sign-in and O17 after a `code`. Every other request is the user's next action, read from the link it
 /// follows in the answer that handed out the continuation token it carries and from its JSON members.
 public enum V2ScriptInference {
-    /// The V2 flow scripts of a decoded capture (empty when it has no V2 traffic).
-    public static func flows(of document: HARDocument, profile: V2OracleProfile = .iOS_2_18_1) -> [V2FlowScript] {
-        V2FlowGrouper.group(V2Traffic.exchanges(of: document)).map { flowScript($0, profile: profile) }
+    /// The V2 flow scripts of a decoded capture (empty when it has no V2 traffic), judged by the oracle
+    /// with `msal`'s profile.
+    public static func flows(of document: HARDocument, msal: ModelledMSAL = .standard) -> [V2FlowScript] {
+        V2FlowGrouper.group(V2Traffic.exchanges(of: document)).map { flowScript($0, msal: msal) }
     }
 
     /// The script of one flow's exchanges.
-    static func flowScript(_ flow: [V2RecordedExchange], profile: V2OracleProfile) -> V2FlowScript {
+    static func flowScript(_ flow: [V2RecordedExchange], msal: ModelledMSAL) -> V2FlowScript {
+        let profile = msal.oracleProfile
         var reader = V2ActionReader(flow: flow)
         var steps: [V2ScriptStep] = []
         var problems: [String] = []
@@ -43,7 +45,7 @@ public enum V2ScriptInference {
         let authority = flow.first.flatMap { Self.authority(of: $0) } ?? "https://replay.invalid"
         return V2FlowScript(
             kind: reader.kind, clientId: flow.first?.formField(V2Key.clientID) ?? "", authority: authority, steps: steps,
-            exchanges: flow, problems: problems)
+            exchanges: flow, problems: problems, msal: msal)
     }
 
     /// The authority of a fixed-path request: its URL up to the fixed path.
