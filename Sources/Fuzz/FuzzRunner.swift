@@ -52,6 +52,13 @@ public struct FuzzRunResult: Sendable {
     /// Verdicts of the unmutated flows (each action judged once); non-pass ones are listed as findings too.
     public var baseline: [(flow: String, action: Int, verdict: Verdict)]
     public var casesPerSecond: Double { elapsed > 0 ? Double(findings.total) / elapsed : 0 }
+
+    public init(seed: UInt64, findings: FindingSet, elapsed: Double, baseline: [(flow: String, action: Int, verdict: Verdict)]) {
+        self.seed = seed
+        self.findings = findings
+        self.elapsed = elapsed
+        self.baseline = baseline
+    }
 }
 
 /// Runs cases: generates them from the seed, drives the system under test with a per-case deadline,
@@ -194,7 +201,7 @@ public struct FuzzRunner: Sendable {
     }
 
     /// Secrets of a case: values the user typed and tokens the server sent.
-    static func secrets(flow: FuzzFlow, fuzzCase: FuzzCase) -> [String] {
+    package static func secrets(flow: FuzzFlow, fuzzCase: FuzzCase) -> [String] {
         var secrets: [String] = []
         for index in 0...fuzzCase.action {
             secrets += flow.actions[index].call.secrets

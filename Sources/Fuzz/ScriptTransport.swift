@@ -19,6 +19,17 @@ public struct SentRequest: Sendable, Hashable {
     public var action: Int
     /// The HTTP method (V2's password update is a `PUT`).
     public var method: String = "POST"
+
+    package init(url: String, headers: [FuzzResponse.Header], body: [UInt8], continuationToken: String?, served: FuzzResponse?,
+                 action: Int, method: String = "POST") {
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.continuationToken = continuationToken
+        self.served = served
+        self.action = action
+        self.method = method
+    }
 }
 
 /// A transport that serves a scripted list of answers in order and records every request.
@@ -87,8 +98,8 @@ public final class ScriptTransport: Transport, @unchecked Sendable {
 
 /// Finds one field of a form body without decoding the others (names are compared as bytes where they can be);
 /// the value is decoded by NativeAuthWire's lenient ``FormCodec`` decoding, the one the tools share.
-enum FormReader {
-    static func value(of name: String, in body: [UInt8]) -> String? {
+package enum FormReader {
+    package static func value(of name: String, in body: [UInt8]) -> String? {
         var start = 0
         while start < body.count {
             let end = find(UInt8(ascii: "&"), in: body, from: start, to: body.count)

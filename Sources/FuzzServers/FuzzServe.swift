@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Fuzz
 
 /// The entry of `authtape fuzz --serve`: prints the seed and the address, serves until SIGINT or
 /// SIGTERM, logging each exchange, then stops and prints how many exchanges were mutated.

@@ -1,4 +1,5 @@
 import Foundation
+import Fuzz
 import NativeAuth
 import Replay
 #if canImport(FoundationNetworking)

@@ -1,3 +1,4 @@
+import Fuzz
 import Oracle
 import Replay
 
