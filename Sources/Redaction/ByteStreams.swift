@@ -8,11 +8,14 @@
 import Foundation
 import HAR
 
-/// Chunks of bytes handed from one thread to another, at most `capacity` waiting (the
-/// producer waits when it is full). `close` ends the stream.
-final class ChunkQueue: @unchecked Sendable {
+/// Chunks of bytes handed from one thread to another (the output to its leak scan).
+typealias ChunkQueue = HandOffQueue<[UInt8]>
+
+/// Items handed from one thread to another, at most `capacity` waiting (the producer waits
+/// when it is full). `close` ends the stream.
+final class HandOffQueue<Item>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var chunks: [[UInt8]] = []
+    private var items: [Item] = []
     private var closed = false
     private let capacity: Int
 
@@ -20,23 +23,23 @@ final class ChunkQueue: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    func push(_ chunk: [UInt8]) {
+    func push(_ item: Item) {
         condition.lock()
         defer { condition.unlock() }
-        while chunks.count >= capacity, !closed { condition.wait() }
+        while items.count >= capacity, !closed { condition.wait() }
         if closed { return }
-        chunks.append(chunk)
+        items.append(item)
         condition.broadcast()
     }
 
-    /// The next chunk, waiting for one; nil once closed and empty.
-    func pop() -> [UInt8]? {
+    /// The next item, waiting for one; nil once closed and empty.
+    func pop() -> Item? {
         condition.lock()
         defer { condition.unlock() }
-        while chunks.isEmpty, !closed { condition.wait() }
-        if chunks.isEmpty { return nil }
+        while items.isEmpty, !closed { condition.wait() }
+        if items.isEmpty { return nil }
         condition.broadcast()
-        return chunks.removeFirst()
+        return items.removeFirst()
     }
 
     func close() {
@@ -127,6 +130,9 @@ struct OutputSink {
     var copies: ChunkQueue?
 
     static let flushSize = 1 << 20
+
+    /// Whether it writes to a file (rather than keeping the bytes in memory).
+    var writesToFile: Bool { fd >= 0 }
 
     init(fd: Int32) {
         self.fd = fd

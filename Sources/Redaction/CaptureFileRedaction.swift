@@ -45,15 +45,17 @@ extension Redactor {
                 var stream = HARStream(input: InputWindow(fd: fd), file: input)
                 var redaction = StreamRedaction(output: OutputSink(fd: out), redactor: self, file: input, everywhere: everywhere)
                 redaction.output.copies = scan?.queue
+                redaction.handOffOutput()
                 do throws(HARError) {
                     try stream.walk(&redaction)
                     try redaction.finish()
                 } catch {
+                    redaction.abandon()
                     failure = error
                     return ECANCELED
                 }
                 summary = redaction.total
-                secondPass = redaction.everywhere?.needsSecondPass ?? false
+                secondPass = redaction.needsSecondPass
                 return nil
             }
         } catch {
@@ -82,7 +84,7 @@ extension Redactor {
         var stream = HARStream(input: InputWindow(bytes: bytes), file: source)
         var redaction = StreamRedaction(output: OutputSink(fd: -1), redactor: self, file: source, everywhere: everywhere)
         try stream.walk(&redaction)
-        guard redaction.everywhere?.needsSecondPass == true, let index = placeholders.index else {
+        guard redaction.needsSecondPass, let index = placeholders.index else {
             return (redaction.output.buffer, redaction.total)
         }
         return (Self.replacingEverywhere(redaction.output.buffer, index: index.snapshot(), source: source), redaction.total)
@@ -105,7 +107,16 @@ final class OutputScan: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var outcome: Result<[LeakFinding], LeakScanError> = .success([])
 
+    /// How much the scan's workers yield to the redaction thread. Two workers at 3 weigh
+    /// about as much as one thread at the process's priority (Linux's scheduler), so the
+    /// redaction thread, which sets the pace, keeps a core to itself while the workers share
+    /// the other, and they still get both cores whenever it waits.
+    static let workerNiceness: Int32 = 3
+
     init(scanner: LeakScanner, file: String) {
+        var yielding = scanner
+        yielding.workerNiceness = Self.workerNiceness
+        let scanner = yielding
         let thread = Thread { [self] in
             do throws(LeakScanError) {
                 outcome = .success(try scanner.scan(InputWindow(queue: queue), file: file))

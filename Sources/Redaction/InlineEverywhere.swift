@@ -23,6 +23,22 @@ struct InlineEverywhere {
 
     /// Replaces known secrets in `buffer[start...]`, a part's output (whole JSON values).
     mutating func process(_ buffer: inout [UInt8], from start: Int) {
+        var edits: [ByteEdit] = []
+        buffer.withUnsafeBufferPointer { bytes in
+            self.edits(bytes, from: start, to: bytes.count, into: &edits)
+        }
+        if edits.isEmpty { return }
+        // The replaced tail goes through a scratch buffer kept from part to part (no allocation).
+        scratch.removeAll(keepingCapacity: true)
+        buffer.withUnsafeBufferPointer { bytes in
+            ValueRedactor.append(bytes, from: start, to: bytes.count, applying: edits, to: &scratch)
+        }
+        buffer.replaceSubrange(start..., with: scratch)
+    }
+
+    /// Appends to `edits`, in order, the replacements of known secrets in `bytes[start..<end]`,
+    /// a part's output (whole JSON values); nothing once a second pass is known to be needed.
+    mutating func edits(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into edits: inout [ByteEdit]) {
         if needsSecondPass { return }
         let anchors = index.takeAnchors()
         if !seen.isEmpty, anchors.contains(where: seen.mayContain(anchor:)) {
@@ -33,24 +49,15 @@ struct InlineEverywhere {
         }
         let known = index.snapshot()
         var walk = JSONStringWalk()
-        var edits: [ByteEdit] = []
-        buffer.withUnsafeBufferPointer { bytes in
-            _ = walk.walk(bytes, from: start, to: bytes.count) { from, to, isText in
-                if !known.edits(in: bytes, from: from, to: to, into: &edits, seen: &seen), isText,
-                    let text = EverywherePass.base64Edit(bytes, from: from, to: to, known: known)
-                {
-                    edits.append(text)
-                }
-                return true
+        let before = edits.count
+        _ = walk.walk(bytes, from: start, to: end) { from, to, isText in
+            if !known.edits(in: bytes, from: from, to: to, into: &edits, seen: &seen), isText,
+                let text = EverywherePass.base64Edit(bytes, from: from, to: to, known: known)
+            {
+                edits.append(text)
             }
+            return true
         }
-        if edits.isEmpty { return }
-        replaced += edits.count
-        // The replaced tail goes through a scratch buffer kept from part to part (no allocation).
-        scratch.removeAll(keepingCapacity: true)
-        buffer.withUnsafeBufferPointer { bytes in
-            ValueRedactor.append(bytes, from: start, to: bytes.count, applying: edits, to: &scratch)
-        }
-        buffer.replaceSubrange(start..., with: scratch)
+        replaced += edits.count - before
     }
 }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Foundation
 import HAR
 
@@ -13,6 +20,10 @@ public struct LeakScanner: Sendable {
     public var canaries: [String]
     /// Threads that walk batches at once (1: the reading thread walks them itself).
     public var workers: Int
+    /// How much lower than the process's the workers' priority is (0: the same). `authtape
+    /// redact` lowers it so that the redaction thread, which feeds the scan and sets the pace,
+    /// keeps a core to itself (`OutputScan`).
+    var workerNiceness: Int32 = 0
     private let detectors: LeakDetectors
 
     public init(canaries: [String] = [], workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
@@ -39,7 +50,7 @@ public struct LeakScanner: Sendable {
     func scan(_ input: InputWindow, file: String) throws(LeakScanError) -> [LeakFinding] {
         var stream = HARStream(input: input, file: file)
         let walk = BatchWalk(file: file, detectors: detectors, canaries: canaries)
-        var handler = LeakScanHandler(walk: walk, pool: workers > 1 ? BatchPool(workers: workers) : nil)
+        var handler = LeakScanHandler(walk: walk, pool: workers > 1 ? BatchPool(workers: workers, walk: walk, niceness: workerNiceness) : nil)
         do throws(HARError) {
             try stream.walk(&handler)
         } catch {
@@ -103,34 +114,81 @@ struct BatchWalk: Sendable {
     }
 }
 
-/// Worker threads for batches, at most `workers` batches walked and one more waiting.
+/// Worker threads for batches, at most `workers` batches walked and one more waiting. The
+/// threads are the pool's own (not a dispatch queue's), so their priority can be lowered
+/// without touching threads that other work shares: `niceness` above the process's makes
+/// them yield to a thread that feeds them (`authtape redact`'s redaction thread, see
+/// `OutputScan`).
 final class BatchPool: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "leak-scan-workers", attributes: .concurrent)
-    private let group = DispatchGroup()
-    private let slots: DispatchSemaphore
-    private let lock = NSLock()
+    private let condition = NSCondition()
+    private var waiting: [(batch: PartBatch, index: Int)] = []
     private var results: [Int: BatchResult] = [:]
+    /// Batches submitted and not yet walked to the end.
+    private var inFlight = 0
+    private var closed = false
+    private var running: Int
+    private let limit: Int
 
-    init(workers: Int) {
-        slots = DispatchSemaphore(value: workers + 1)
-    }
-
-    /// Walks `batch` on a worker (waiting for a free one) as number `index`.
-    func submit(_ batch: PartBatch, index: Int, walk: BatchWalk) {
-        slots.wait()
-        group.enter()
-        queue.async { [self] in
-            let result = walk.walk(batch)
-            lock.withLock { results[index] = result }
-            slots.signal()
-            group.leave()
+    init(workers: Int, walk: BatchWalk, niceness: Int32 = 0) {
+        limit = workers + 1
+        running = workers
+        for _ in 0..<workers {
+            let thread = Thread { [self] in
+                if niceness > 0 { Self.lowerPriority(by: niceness) }
+                work(walk)
+            }
+            thread.name = "leak-scan-worker"
+            thread.start()
         }
     }
 
-    /// Every result, in the order the batches were submitted.
+    /// Lowers the calling thread's priority (Linux: `setpriority` with 0 names the calling
+    /// thread). A failure only leaves the priority as it was.
+    private static func lowerPriority(by niceness: Int32) {
+        #if canImport(Glibc)
+            errno = 0
+            let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            if errno == 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, current + niceness)) }
+        #endif
+    }
+
+    private func work(_ walk: BatchWalk) {
+        condition.lock()
+        while true {
+            while waiting.isEmpty, !closed { condition.wait() }
+            if waiting.isEmpty { break }
+            let (batch, index) = waiting.removeFirst()
+            condition.unlock()
+            let result = walk.walk(batch)
+            condition.lock()
+            results[index] = result
+            inFlight -= 1
+            condition.broadcast()
+        }
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Hands `batch` to the workers (waiting while they are all busy and one waits) as number `index`.
+    func submit(_ batch: PartBatch, index: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        while inFlight >= limit { condition.wait() }
+        inFlight += 1
+        waiting.append((batch, index))
+        condition.broadcast()
+    }
+
+    /// Every result, in the order the batches were submitted, once all are walked; the
+    /// threads end.
     func drain() -> [BatchResult] {
-        group.wait()
-        return lock.withLock { results.sorted { $0.key < $1.key }.map(\.value) }
+        condition.lock()
+        defer { condition.unlock() }
+        closed = true
+        condition.broadcast()
+        while running > 0 { condition.wait() }
+        return results.sorted { $0.key < $1.key }.map(\.value)
     }
 }
 
@@ -174,7 +232,7 @@ struct LeakScanHandler: HARPartHandler {
     private mutating func submit() {
         guard !batch.parts.isEmpty else { return }
         if let pool {
-            pool.submit(batch, index: submitted, walk: walk)
+            pool.submit(batch, index: submitted)
         } else {
             results.append(walk.walk(batch))
         }

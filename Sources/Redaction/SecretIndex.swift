@@ -92,6 +92,7 @@ public final class SecretIndex: Sendable {
     }
 
     private let state = Mutex(Snapshot())
+    private let deferral = Mutex((isOn: false, pending: [Deferred]()))
     private let counters = Mutex((secrets: 0, forgotten: 0))
     /// Most forms held at once.
     public let capacity: Int
@@ -128,7 +129,45 @@ public final class SecretIndex: Sendable {
     }
 
     /// `add`, given the digest of `secret`'s bytes when the caller has it (`PlaceholderTable`).
+    /// While adds are deferred, the secret is only queued (`takeDeferred`).
     func add(_ secret: String, placeholder: String, digest: (hash: Int, check: UInt64)?) {
+        let queued = deferral.withLock { deferral -> Bool in
+            guard deferral.isOn else { return false }
+            deferral.pending.append(Deferred(secret: secret, placeholder: placeholder, digest: digest))
+            return true
+        }
+        if !queued { insert(secret, placeholder: placeholder, digest: digest) }
+    }
+
+    /// A secret whose indexing was deferred: the thread that searches indexes it (`apply`) just
+    /// before it searches the output written after the secret was met, so the redaction thread
+    /// never waits for the index and the index is changed and read by one thread only.
+    struct Deferred: Sendable {
+        let secret: String
+        let placeholder: String
+        let digest: (hash: Int, check: UInt64)?
+    }
+
+    /// Turns deferred adds on or off (`OutputStage`).
+    func deferAdds(_ isOn: Bool) {
+        deferral.withLock { $0.isOn = isOn }
+    }
+
+    /// The secrets queued since the last call, in order, and forgets them.
+    func takeDeferred() -> [Deferred] {
+        deferral.withLock { deferral in
+            if deferral.pending.isEmpty { return [] }
+            defer { deferral.pending = [] }
+            return deferral.pending
+        }
+    }
+
+    /// Indexes secrets whose adds were deferred, in the order they were met.
+    func apply(_ deferred: [Deferred]) {
+        for item in deferred { insert(item.secret, placeholder: item.placeholder, digest: item.digest) }
+    }
+
+    private func insert(_ secret: String, placeholder: String, digest: (hash: Int, check: UInt64)?) {
         // A form's length is stored in 32 bits: a longer value (a whole body of gigabytes) is not
         // searched for elsewhere.
         guard secret.utf8.count >= Self.minimumLength, secret.utf8.count <= Int(Int32.max) / 8 else { return }

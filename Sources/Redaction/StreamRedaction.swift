@@ -18,6 +18,14 @@ struct StreamRedaction: HARPartHandler {
     private(set) var total = RedactionSummary(counts: [:])
     /// Replace-everywhere as the parts go (nil when turned off or the table keeps no index).
     private(set) var everywhere: InlineEverywhere?
+    /// The thread that replaces known secrets and writes, once `handOffOutput` was called.
+    private var stage: OutputStage?
+    /// The parts in `output.buffer` not handed to `stage` yet.
+    private var segments: [OutputStage.Segment] = []
+    private var stageNeedsSecondPass = false
+
+    /// Whether a secret met late may be in what was written: `EverywherePass` must run.
+    var needsSecondPass: Bool { stageNeedsSecondPass || everywhere?.needsSecondPass == true }
 
     init(output: OutputSink, redactor: Redactor, file: String, everywhere: Bool = false) {
         self.output = output
@@ -31,12 +39,49 @@ struct StreamRedaction: HARPartHandler {
     }
 
     mutating func didFinishPart() throws(HARError) {
+        if let stage {
+            if output.buffer.count >= OutputSink.flushSize { try handOver(to: stage) }
+            return
+        }
         if let failure = output.flush() { throw HARError(file: file, message: "cannot write the output (errno \(failure))") }
     }
 
     /// Writes the whole output.
     mutating func finish() throws(HARError) {
+        if let stage {
+            try handOver(to: stage)
+            self.stage = nil
+            stageNeedsSecondPass = stage.finish()
+            if let failure = stage.failure { throw HARError(file: file, message: "cannot write the output (errno \(failure))") }
+            return
+        }
         if let failure = output.flush(force: true) { throw HARError(file: file, message: "cannot write the output (errno \(failure))") }
+    }
+
+    /// Moves replace-everywhere and writing to a second thread (`OutputStage`), for output
+    /// written to a file with replace-everywhere on; the output is the same. `finish` (or
+    /// `abandon`, when the redaction fails) must follow.
+    mutating func handOffOutput() {
+        guard stage == nil, let inline = everywhere, output.writesToFile else { return }
+        stage = OutputStage(sink: output, everywhere: inline)
+        everywhere = nil
+        output = OutputSink(fd: -1)
+    }
+
+    /// Stops the output thread without writing what it has not written.
+    mutating func abandon() {
+        guard let stage else { return }
+        self.stage = nil
+        stage.cancel()
+        _ = stage.finish()
+    }
+
+    private mutating func handOver(to stage: OutputStage) throws(HARError) {
+        if let failure = stage.failure { throw HARError(file: file, message: "cannot write the output (errno \(failure))") }
+        stage.submit(OutputStage.Piece(bytes: output.buffer, segments: segments))
+        segments.removeAll(keepingCapacity: true)
+        output.buffer = []
+        output.buffer.reserveCapacity(OutputSink.flushSize + (64 << 10))
     }
 
     /// Entries are read once: `EntryFields` checks the entry as it finds its fields (it does
@@ -118,7 +163,13 @@ struct StreamRedaction: HARPartHandler {
     private mutating func write(_ edits: [ByteEdit], _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, values: ValueRedactor) {
         var edits = edits
         let start = output.buffer.count
-        defer { replaceKnownSecrets(from: start) }
+        defer {
+            if let stage {
+                segments.append(OutputStage.Segment(range: start..<output.buffer.count, secrets: stage.index.takeDeferred()))
+            } else {
+                replaceKnownSecrets(from: start)
+            }
+        }
         if edits.isEmpty {
             output.buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
         } else {
