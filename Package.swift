@@ -79,19 +79,25 @@ let modules: [Module] = [
     Module(
         name: "AuthTapeTesting", uses: ["Replay", "Driver", "Emulator", "NativeAuth"], products: [("Logging", "swift-log")],
         testTarget: "AuthTapeTestingTests"),
+    // The campaign core, operators, verdicts, the fault proof and the libFuzzer inputs: no sockets.
     Module(
         name: "Fuzz", uses: ["Replay", "Driver", "Oracle", "HAR", "NativeAuth", "NativeAuthWire"],
+        testUses: ["Emulator"],
+        testTarget: "FuzzTests", testExclude: ["Golden"]),
+    // The loopback servers (`fuzz serve`, the fault server) and the transport-fault phase that drives them.
+    Module(
+        name: "FuzzServers", uses: ["Fuzz", "Driver", "Replay", "Oracle", "HAR", "NativeAuth", "NativeAuthWire"],
         products: [
             ("NIOCore", "swift-nio"), ("NIOPosix", "swift-nio"), ("NIOHTTP1", "swift-nio"), ("NIOSSL", "swift-nio-ssl"),
             ("AsyncHTTPClient", "async-http-client"),
         ],
         testUses: ["Emulator"],
-        testTarget: "FuzzTests", testExclude: ["Golden"]),
+        testTarget: "FuzzServersTests"),
     Module(
         name: "authtape",
         uses: [
             "HAR", "Redaction", "NativeAuthWire", "NativeAuth", "Emulator", "Oracle", "Recorder", "Driver", "Replay", "Mock", "Fuzz",
-            "Scenarios", "Inspector",
+            "FuzzServers", "Scenarios", "Inspector",
         ],
         products: [("ArgumentParser", "swift-argument-parser"), ("Logging", "swift-log"), ("NIOSSL", "swift-nio-ssl")],
         testProducts: [("AsyncHTTPClient", "async-http-client"), ("NIOSSL", "swift-nio-ssl")],

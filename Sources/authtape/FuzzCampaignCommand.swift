@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Fuzz
+import FuzzServers
 
 /// `authtape fuzz [campaign]`: the campaign over the built-in and explored flows, or over captures.
 struct FuzzCampaignCommand: AsyncParsableCommand {
@@ -78,15 +79,15 @@ struct FuzzCampaignCommand: AsyncParsableCommand {
         let note: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         let progress: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data("\r\(line)   \u{1B}[K".utf8)) }
         let sinks = FuzzCampaignSinks(output: { Swift.print($0) }, note: note, progress: terminal ? progress : nil)
-        let status: Int32
+        let outcome: FuzzCampaignOutcome
         do {
-            status = try await FuzzCampaign.run(options, sinks: sinks)
+            outcome = try await FuzzCampaign.run(options, sinks: sinks, transportPhase: TransportFaultCampaignPhase())
         } catch let error as FuzzCampaignError {
             throw error.kind == .usage ? CLIFailure.usage(error.description) : CLIFailure.badInput(error.description)
         }
         if terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if let folder = htmlFolder(seed: runSeed) { try await writeHTMLReport(folder: folder) }
-        if status != 0 { throw ExitCode(status) }
+        if !outcome.isClean { throw ExitCode(1) }
     }
 }
 

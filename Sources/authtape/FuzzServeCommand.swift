@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Fuzz
+import FuzzServers
 
 /// `authtape fuzz serve [CAPTURE | --upstream URL]` (was `fuzz --serve`): mutated answers to a real client.
 struct FuzzServeCommand: AsyncParsableCommand {

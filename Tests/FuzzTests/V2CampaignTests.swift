@@ -16,7 +16,7 @@ struct V2CampaignTests {
     static func run(_ options: FuzzCampaignOptions) async throws -> (status: Int32, output: String, notes: String) {
         let output = Collected()
         let notes = Collected()
-        let status = try await FuzzCampaign.run(options, sinks: FuzzCampaignSinks(output: output.add, note: notes.add))
+        let status: Int32 = try await FuzzCampaign.run(options, sinks: FuzzCampaignSinks(output: output.add, note: notes.add)).isClean ? 0 : 1
         return (status, output.text, notes.text)
     }
 

@@ -1,6 +1,6 @@
 /// Answers shaped like the exchanges of spec native-auth-v2 §2, with made-up values (tenant, ids, tokens).
-enum V2Answers {
-    static let tenant = "aaaabbbb-0000-cccc-1111-dddd2222eeee"
+package enum V2Answers {
+    package static let tenant = "aaaabbbb-0000-cccc-1111-dddd2222eeee"
     static let api = "/\(tenant)/api/v2.0"
 
     /// O1's 401 InsufficientAuthorization: the token and the three entry links (§2.1).

@@ -30,6 +30,20 @@ public struct V2FuzzCase: Sendable, Hashable {
     /// The step as verdicts name it: `getAccessToken` for token calls, else the V2 step.
     public var stepName: String { tokenRead == nil ? "\(step)" : "getAccessToken" }
 
+    package init(seed: UInt64, index: UInt64, flow: String, action: Int, response: Int, step: V2Step, operators: [String],
+                 details: [String], responses: [FuzzResponse], metamorphic: Bool) {
+        self.seed = seed
+        self.index = index
+        self.flow = flow
+        self.action = action
+        self.response = response
+        self.step = step
+        self.operators = operators
+        self.details = details
+        self.responses = responses
+        self.metamorphic = metamorphic
+    }
+
     /// The unmutated action `action` of `flow` as a case (the baseline).
     public static func plain(_ flow: V2FuzzFlow, action: Int, seed: UInt64) -> V2FuzzCase {
         V2FuzzCase(seed: seed, index: 0, flow: flow.name, action: action, response: 0, step: flow.actions[action].step,

@@ -75,7 +75,7 @@ public enum V2Judge {
     }
 
     /// Secrets of a case: values the user typed up to the action and tokens the server sent.
-    static func secrets(flow: V2FuzzFlow, fuzzCase: V2FuzzCase) -> [String] {
+    package static func secrets(flow: V2FuzzFlow, fuzzCase: V2FuzzCase) -> [String] {
         var secrets: [String] = []
         for index in 0...min(fuzzCase.action, flow.actions.count - 1) {
             secrets += flow.actions[index].call.secrets

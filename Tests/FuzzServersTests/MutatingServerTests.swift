@@ -5,6 +5,7 @@ import Logging
 import Testing
 
 @testable import Fuzz
+@testable import FuzzServers
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -29,8 +29,8 @@ public enum CaptureCampaign {
         let options = FuzzCampaignOptions(
             seed: seed, duration: seconds, outDirectory: outDirectory, reports: [.text], extraFlows: flows, includeBuiltIn: false)
         do {
-            let status = try await FuzzCampaign.run(options, sinks: FuzzCampaignSinks(output: print, note: print))
-            return status == 0 ? .clean : .findings
+            let outcome = try await FuzzCampaign.run(options, sinks: FuzzCampaignSinks(output: print, note: print))
+            return outcome.isClean ? .clean : .findings
         } catch {
             return .failed("\(error)")
         }

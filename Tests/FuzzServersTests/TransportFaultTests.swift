@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Fuzz
+@testable import FuzzServers
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -179,8 +180,8 @@ struct TransportFaultTests {
         #expect(v2.allSatisfy { V2BaseFlows.named($0.flow) != nil })
         let lines = CampaignLines()
         let options = FuzzCampaignOptions(seed: 5, cases: 10, reports: [.json, .text], transportCases: 1, transportTimeout: 1)
-        let status = try await FuzzCampaign.run(options, sinks: lines.sinks)
-        #expect(status == 0, "\(lines.notes)")
+        let outcome = try await FuzzCampaign.run(options, sinks: lines.sinks, transportPhase: TransportFaultCampaignPhase())
+        #expect(outcome.isClean, "\(lines.notes)")
         let total = v1.count + v2.count
         #expect(lines.notes.contains { $0.hasPrefix("transport faults") && $0.hasSuffix(": \(total) cases, 0 findings") }, "\(lines.notes)")
         let output = lines.output
@@ -196,8 +197,8 @@ struct TransportFaultTests {
         let lines = CampaignLines()
         let options = FuzzCampaignOptions(seed: 5, cases: 10, reports: [.json, .text, .junit], transportCases: 1, transportTimeout: 1,
                                           flowFamilies: .v2)
-        let status = try await FuzzCampaign.run(options, sinks: lines.sinks)
-        #expect(status == 0, "\(lines.notes)")
+        let outcome = try await FuzzCampaign.run(options, sinks: lines.sinks, transportPhase: TransportFaultCampaignPhase())
+        #expect(outcome.isClean, "\(lines.notes)")
         let count = LiveFault.allCases.count
         #expect(lines.notes.contains { $0.hasPrefix("transport faults") && $0.hasSuffix(": \(count) cases, 0 findings") }, "\(lines.notes)")
         let output = lines.output
@@ -212,7 +213,7 @@ struct TransportFaultTests {
         let off = CampaignLines()
         var quiet = options
         quiet.transportCases = 0
-        #expect(try await FuzzCampaign.run(quiet, sinks: off.sinks) == 0)
+        #expect(try await FuzzCampaign.run(quiet, sinks: off.sinks).isClean)
         #expect(!off.output.joined().contains("transportPhase") && !off.notes.contains { $0.hasPrefix("transport faults") })
     }
 }

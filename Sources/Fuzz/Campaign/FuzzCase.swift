@@ -30,6 +30,20 @@ public struct FuzzCase: Sendable, Hashable {
     public var primaryOperator: String { operators.first ?? "none" }
     /// The mutated answer.
     public var mutatedResponse: FuzzResponse { responses[response] }
+
+    package init(seed: UInt64, index: UInt64, flow: String, action: Int, response: Int, step: Step, operators: [String],
+                 details: [String], responses: [FuzzResponse], metamorphic: Bool) {
+        self.seed = seed
+        self.index = index
+        self.flow = flow
+        self.action = action
+        self.response = response
+        self.step = step
+        self.operators = operators
+        self.details = details
+        self.responses = responses
+        self.metamorphic = metamorphic
+    }
 }
 
 /// Generates cases from a seed: every choice comes from ``FuzzRandom`` seeded with (seed, index).

@@ -19,6 +19,17 @@ public struct SentRequest: Sendable, Hashable {
     public var action: Int
     /// The HTTP method (V2's password update is a `PUT`).
     public var method: String = "POST"
+
+    package init(url: String, headers: [FuzzResponse.Header], body: [UInt8], continuationToken: String?, served: FuzzResponse?,
+                 action: Int, method: String = "POST") {
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.continuationToken = continuationToken
+        self.served = served
+        self.action = action
+        self.method = method
+    }
 }
 
 /// A transport that serves a scripted list of answers in order and records every request.

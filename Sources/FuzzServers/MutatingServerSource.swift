@@ -1,4 +1,5 @@
 import Foundation
+import Fuzz
 import HAR
 import NativeAuthWire
 import Oracle

@@ -220,16 +220,18 @@ final class EngineSession: OutcomeSession {
 }
 
 /// A clock that never waits, like `ImmediateClock`, whose date can be set back.
-final class CaseClock: NativeAuthClock, @unchecked Sendable {
+package final class CaseClock: NativeAuthClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current = Date(timeIntervalSince1970: 1_800_000_000)
 
-    var date: Date {
+    package init() {}
+
+    package var date: Date {
         get { lock.withLock { current } }
         set { lock.withLock { current = newValue } }
     }
 
-    func now() -> Date { date }
+    package func now() -> Date { date }
 
-    func sleep(seconds: Double) async throws { lock.withLock { current += seconds } }
+    package func sleep(seconds: Double) async throws { lock.withLock { current += seconds } }
 }

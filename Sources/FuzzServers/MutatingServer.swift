@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Fuzz
 import NIOCore
 import NIOHTTP1
 import NIOSSL

@@ -1,4 +1,5 @@
 import Driver
+import Fuzz
 import Oracle
 
 /// The V2 user action the transport phase performs for an oracle step (``V2Step``), with made-up values:

@@ -1,4 +1,5 @@
 import Foundation
+import Fuzz
 
 /// One transport-fault case: a flow, the exchange the fault server breaks, the fault, and whether the
 /// engine's one retry is broken too. Case `index` of a seed is always the same case.

@@ -1,4 +1,5 @@
 import Foundation
+import Fuzz
 
 /// A fault the loopback ``FaultServer`` applies to one exchange, on a real socket.
 public enum LiveFault: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {

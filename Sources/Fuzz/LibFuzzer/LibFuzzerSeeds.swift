@@ -39,10 +39,8 @@ public enum LibFuzzerSeeds {
             inputs += boundaryNumberInputs()
         case .oracle:
             for answer in answers(captures: captures, flows: flows) {
-                guard let stepIndex = Step.allCases.firstIndex(of: answer.step),
-                    let statusIndex = ClassificationFuzzEntry.statuses.firstIndex(of: answer.status)
-                else { continue }
-                inputs.append([UInt8(stepIndex & 0xFF), UInt8(statusIndex)] + answer.body)
+                guard let input = OracleFuzzInput(step: answer.step, status: answer.status, body: answer.body).bytes else { continue }
+                inputs.append(input)
             }
         case .har, .redact:
             for document in captures {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Fuzz
+@testable import FuzzServers
 
 /// How `fuzz --serve` tells V2 requests from V1 ones and names their steps.
 @Suite("Serve dialect")

@@ -12,7 +12,7 @@ public enum CrashTarget: String, Sendable, CaseIterable {
     case caseDecoder = "AuthTapeFuzzer"
     /// The engine's classification: endpoint byte, status byte, body (``ClassificationFuzzEntry``).
     case classify = "FuzzClassifyTarget"
-    /// The oracle: step byte, status byte (top bit: PKeyAuth header), body.
+    /// The oracle: step byte, status byte (top bit: PKeyAuth header), body (``OracleFuzzInput``).
     case oracle = "FuzzOracleTarget"
     /// The HAR reader: the input is a HAR file.
     case har = "FuzzHARTarget"
@@ -75,13 +75,11 @@ public enum CrashImport {
                 $0.endpointPath == decoded.endpoint.path
             }
         case .oracle:
-            guard bytes.count >= 2 else { throw CrashImportError(description: "the input is shorter than 2 bytes") }
-            let step = Step.allCases[Int(bytes[0]) % Step.allCases.count]
-            let status = ClassificationFuzzEntry.statuses[Int(bytes[1] & 0x07)]
-            var headers = FuzzResponse.jsonHeaders
-            if bytes[1] & 0x80 != 0 { headers.append(.init("WWW-Authenticate", "PKeyAuth Nonce=\"n\", Version=\"1.0\"")) }
-            let answer = FuzzResponse(status: status, headers: headers, body: Array(bytes.dropFirst(2)))
-            return try place(answer, flows: flows, detail: "\(step.name) answer, status \(status)") { $0 == step }
+            guard let input = OracleFuzzInput(decoding: bytes) else {
+                throw CrashImportError(description: "the input is shorter than 2 bytes")
+            }
+            let answer = FuzzResponse(status: input.status, headers: input.headers.map { FuzzResponse.Header($0.0, $0.1) }, body: input.body)
+            return try place(answer, flows: flows, detail: "\(input.step.name) answer, status \(input.status)") { $0 == input.step }
         case .har, .redact:
             throw CrashImportError(description: "\(target.rawValue) inputs are not flow answers")
         }

@@ -80,11 +80,26 @@ public struct FuzzCampaignSinks: Sendable {
     }
 }
 
-/// The one entry function of `authtape fuzz`: notes the seed, runs the cases and then the transport
-/// phase, writes reports and repro captures, and prints the reports asked for.
-/// Returns the exit status: 0 without findings, 1 with findings.
+/// What a campaign found. The CLI maps it to the exit status (0 when clean, 1 otherwise).
+public struct FuzzCampaignOutcome: Sendable, Hashable {
+    /// Finding cases, unmutated actions that did not pass and transport-phase findings, of V1 and V2;
+    /// for one case (``FuzzCampaignOptions/singleCase``), 1 when it is a finding.
+    public var problems: Int
+
+    public init(problems: Int) { self.problems = problems }
+
+    /// No problems.
+    public var isClean: Bool { problems == 0 }
+}
+
+/// The one entry function of `authtape fuzz`: notes the seed, runs the cases and then the injected
+/// transport phase, writes reports and repro captures, and prints the reports asked for.
 public enum FuzzCampaign {
-    public static func run(_ options: FuzzCampaignOptions, sinks: FuzzCampaignSinks) async throws -> Int32 {
+    /// Runs the campaign of `options`. `transportPhase` runs after the cases when
+    /// ``FuzzCampaignOptions/transportCases`` > 0 (FuzzServers' `TransportFaultCampaignPhase`); without one,
+    /// asking for that phase is a usage error.
+    public static func run(_ options: FuzzCampaignOptions, sinks: FuzzCampaignSinks,
+                           transportPhase: (any CampaignTransportPhase)? = nil) async throws -> FuzzCampaignOutcome {
         let seed = options.seed ?? FuzzSeed.fromClock()
         sinks.note("seed \(seed)")
         let flows = try Self.flows(options)
@@ -94,26 +109,29 @@ public enum FuzzCampaign {
             caseTimeout: options.caseTimeout, flows: flows, operators: options.tableAnswers ? Operators.campaign : Operators.all)
         let runner = FuzzRunner(configuration: configuration)
         if let index = options.singleCase {
-            if flows.isEmpty { return await runSingleV2(options, seed: seed, index: index, print: sinks.output) }
+            if flows.isEmpty {
+                return FuzzCampaignOutcome(problems: Int(await runSingleV2(options, seed: seed, index: index, print: sinks.output)))
+            }
             return await runSingle(runner: runner, index: index, print: sinks.output)
         }
         var v1Text: [ReportFormat: String]?
         var problems = 0
         if !flows.isEmpty {
-            let (texts, count) = try await runV1(options, runner: runner, seed: seed, flows: flows, sinks: sinks)
+            let (texts, count) = try await runV1(options, runner: runner, seed: seed, flows: flows, transportPhase: transportPhase, sinks: sinks)
             v1Text = texts
             problems += count
         } else {
-            (v1Text, problems) = try await runTransportOnly(options, seed: seed, sinks: sinks)
+            (v1Text, problems) = try await runTransportOnly(options, phase: transportPhase, seed: seed, sinks: sinks)
         }
         let v2 = try await runV2(options, seed: seed, families: families, sinks: sinks)
         problems += Self.problems(v2)
         for format in options.reports { sinks.output(render(v1Text?[format], v2: v2, as: format)) }
-        return problems > 0 ? 1 : 0
+        return FuzzCampaignOutcome(problems: problems)
     }
 
     /// The V1 cases and transport phase: each asked-for report rendered, and the number of problems.
-    static func runV1(_ options: FuzzCampaignOptions, runner: FuzzRunner, seed: UInt64, flows: [FuzzFlow], sinks: FuzzCampaignSinks)
+    static func runV1(_ options: FuzzCampaignOptions, runner: FuzzRunner, seed: UInt64, flows: [FuzzFlow],
+                      transportPhase: (any CampaignTransportPhase)?, sinks: FuzzCampaignSinks)
         async throws -> ([ReportFormat: String], Int)
     {
         var onProgress: (@Sendable (FuzzProgress) -> Void)?
@@ -136,7 +154,7 @@ public enum FuzzCampaign {
         }
         var transport: FuzzReport?
         if options.transportCases > 0 {
-            transport = try await runTransportPhase(seed: seed, flows: flows, options: options, sinks: sinks)
+            transport = try await runTransportPhase(transportPhase, seed: seed, flows: flows, options: options, sinks: sinks)
         }
         let report = FuzzReport(withRepro)
         var texts: [ReportFormat: String] = [:]
@@ -195,10 +213,10 @@ public enum FuzzCampaign {
     }
 
     /// Runs one case and prints its mutation, the oracle's walk and the verdict.
-    static func runSingle(runner: FuzzRunner, index: UInt64, print: @Sendable (String) -> Void) async -> Int32 {
+    static func runSingle(runner: FuzzRunner, index: UInt64, print: @Sendable (String) -> Void) async -> FuzzCampaignOutcome {
         guard let fuzzCase = runner.generator.make(index: index) else {
             print("case \(index): no operator applies")
-            return 0
+            return FuzzCampaignOutcome(problems: 0)
         }
         let (baselineOutcomes, _) = await runner.baseline()
         let watchdog = Watchdog(slots: 1)
@@ -212,7 +230,7 @@ public enum FuzzCampaign {
         print("mutated answer: \(fuzzCase.mutatedResponse)")
         print("verdict: \(verdict.kind.rawValue) at \(verdict.step): expected \(verdict.expected), actual \(verdict.actual)"
               + (verdict.note.isEmpty ? "" : " — \(verdict.note)"))
-        return verdict.kind.isFinding ? 1 : 0
+        return FuzzCampaignOutcome(problems: verdict.kind.isFinding ? 1 : 0)
     }
 
     /// Re-runs each finding's (minimised) case, writes its capture, and records the path.

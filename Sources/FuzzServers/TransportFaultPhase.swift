@@ -1,5 +1,6 @@
 import Driver
 import Foundation
+import Fuzz
 import NativeAuth
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -7,14 +7,14 @@ public enum WireDialect: String, Sendable, Hashable {
 }
 
 /// One step into a JSON value: an object member (the first of that name) or an array element.
-enum JSONStep: Hashable {
+package enum JSONStep: Hashable {
     case key(String)
     case index(Int)
 }
 
 extension JSONNode {
     /// The value at `path`, nil when a step does not exist.
-    func value(at path: [JSONStep]) -> JSONNode? {
+    package func value(at path: [JSONStep]) -> JSONNode? {
         var node = self
         for step in path {
             switch step {
@@ -75,7 +75,7 @@ struct HALLink: Hashable {
 }
 
 /// Reading and changing the HAL parts of a V2 answer (spec native-auth-v2 §1.3, §1.5).
-enum HAL {
+package enum HAL {
     /// Members only a V2 answer has.
     static let markers: Set<String> = [
         V2Key.state, V2Key.action, V2Key.links, V2Key.embedded, V2Key.continuationToken, V2Key.challengeContext,
@@ -84,7 +84,7 @@ enum HAL {
 
     /// Whether a JSON object is shaped like a V2 answer: a HAL member, a flat entry link, a nested
     /// `error` object, or the O2 answer's `code` (no V1 answer has any of these).
-    static func looksV2(_ node: JSONNode) -> Bool {
+    package static func looksV2(_ node: JSONNode) -> Bool {
         guard let members = node.members else { return false }
         for member in members {
             if markers.contains(member.key) || flatEntries.contains(member.key) { return true }

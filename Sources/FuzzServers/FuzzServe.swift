@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Fuzz
 import NativeAuthWire
 
 /// The entry of `authtape fuzz --serve`: prints the seed and the address, serves until SIGINT or

@@ -1,5 +1,6 @@
 import Driver
 import Foundation
+import Fuzz
 import NativeAuth
 import Oracle
 #if canImport(FoundationNetworking)

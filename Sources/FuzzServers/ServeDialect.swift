@@ -1,4 +1,5 @@
 import Foundation
+import Fuzz
 import NativeAuthWire
 
 /// How `fuzz --serve` reads a request: V1 or V2 (spec native-auth-v2 §1.1, §1.2), and for V2 the step
