@@ -31,7 +31,7 @@ public struct V2FuzzCase: Sendable, Hashable {
     public var stepName: String { tokenRead == nil ? "\(step)" : "getAccessToken" }
 
     package init(seed: UInt64, index: UInt64, flow: String, action: Int, response: Int, step: V2Step, operators: [String],
-                 details: [String], responses: [FuzzResponse], metamorphic: Bool) {
+                 details: [String], responses: [FuzzResponse], metamorphic: Bool, tokenRead: TokenCacheRead.State? = nil) {
         self.seed = seed
         self.index = index
         self.flow = flow
@@ -42,6 +42,7 @@ public struct V2FuzzCase: Sendable, Hashable {
         self.details = details
         self.responses = responses
         self.metamorphic = metamorphic
+        self.tokenRead = tokenRead
     }
 
     /// The unmutated action `action` of `flow` as a case (the baseline).
