@@ -192,7 +192,7 @@ final class KindRecordingTransport: Transport, @unchecked Sendable {
 /// Races an operation against a deadline without waiting for the loser: a hung engine is abandoned.
 enum Deadline {
     static func first<T: Sendable>(seconds: Double, _ operation: @escaping @Sendable () async -> T) async -> T? {
-        let gate = Gate<T>()
+        let gate = OneShot<T>()
         return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             gate.install(continuation)
             Task { gate.resume(await operation()) }
@@ -200,19 +200,6 @@ enum Deadline {
                 try? await Task.sleep(for: .seconds(seconds))
                 gate.resume(nil)
             }
-        }
-    }
-
-    final class Gate<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<T?, Never>?
-        func install(_ value: CheckedContinuation<T?, Never>) { lock.withLock { continuation = value } }
-        func resume(_ value: T?) {
-            let waiting: CheckedContinuation<T?, Never>? = lock.withLock {
-                defer { continuation = nil }
-                return continuation
-            }
-            waiting?.resume(returning: value)
         }
     }
 }

@@ -270,17 +270,8 @@ public final class SecretIndex: Sendable {
         return forms
     }
 
-    /// Whether `FormCodec` keeps `byte` as it is (RFC 3986 unreserved: `A–Z a–z 0–9 - . _ ~`).
-    @inline(__always) static func isUnreserved(_ byte: UInt8) -> Bool {
-        if byte >= 0x80 { return false }
-        let mask = byte < 64 ? lowUnreserved : highUnreserved
-        return (mask >> UInt64(byte & 63)) & 1 != 0
-    }
-
-    /// `-`, `.` and `0`–`9` (bytes 0–63).
-    private static let lowUnreserved: UInt64 = (3 << 45) | (0x3FF << 48)
-    /// `A`–`Z`, `_`, `a`–`z` and `~` (bytes 64–127, less 64).
-    private static let highUnreserved: UInt64 = (0x3FF_FFFF << 1) | (1 << 31) | (0x3FF_FFFF << 33) | (1 << 62)
+    /// Whether `FormCodec` keeps `byte` as it is (its one definition of the unreserved set).
+    @inline(__always) static func isUnreserved(_ byte: UInt8) -> Bool { FormCodec.isUnreserved(byte) }
 
     /// `bytes` as written inside a JSON string (`"`, `\` and control characters escaped).
     static func jsonEscaped(_ bytes: [UInt8], slash: Bool) -> [UInt8] {

@@ -12,6 +12,19 @@ struct FormCodecTests {
         #expect(body == "username=alex%40example.com&challenge_type=oob+password+redirect&p=a%2Bb%26c%3Dd%2Fe%2A~-._")
     }
 
+    @Test("the unreserved set is exactly A-Z, a-z, 0-9 and - . _ ~, and the encoder keeps just those bytes")
+    func unreservedSetIsRFC3986() {
+        let expected = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+        for value in 0...255 {
+            let byte = UInt8(value)
+            #expect(FormCodec.isUnreserved(byte) == expected.contains(byte), "byte \(value)")
+            if value < 0x80 {
+                let kept = FormCodec.escape(String(decoding: [byte], as: UTF8.self)) == String(decoding: [byte], as: UTF8.self)
+                #expect(kept == expected.contains(byte), "byte \(value)")
+            }
+        }
+    }
+
     @Test("non-ASCII text encodes as percent-escaped UTF-8")
     func encodesUnicode() {
         #expect(FormCodec.escape("José 🙂") == "Jos%C3%A9+%F0%9F%99%82")

@@ -1,14 +1,17 @@
 import Foundation
 
-/// Resumes a continuation once: with the observation, or with nil when the deadline passes first.
-final class OneShot: @unchecked Sendable {
+/// Resumes a continuation once: with a value, or with nil when a deadline passes first. The continuation is
+/// given at creation or installed later (the transport phase arms its timer before the request starts).
+package final class OneShot<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Observation?, Never>?
+    private var continuation: CheckedContinuation<Value?, Never>?
 
-    init(_ continuation: CheckedContinuation<Observation?, Never>) { self.continuation = continuation }
+    package init(_ continuation: CheckedContinuation<Value?, Never>? = nil) { self.continuation = continuation }
 
-    func resume(_ value: Observation?) {
-        let taken: CheckedContinuation<Observation?, Never>? = lock.withLock {
+    package func install(_ value: CheckedContinuation<Value?, Never>) { lock.withLock { continuation = value } }
+
+    package func resume(_ value: Value?) {
+        let taken: CheckedContinuation<Value?, Never>? = lock.withLock {
             defer { continuation = nil }
             return continuation
         }
@@ -20,12 +23,12 @@ final class OneShot: @unchecked Sendable {
 /// A hung case's task is abandoned (it may never finish); the campaign goes on.
 public final class Watchdog: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [(shot: OneShot, deadline: ContinuousClock.Instant)?]
+    private var slots: [(shot: OneShot<Observation>, deadline: ContinuousClock.Instant)?]
     private var stopped = false
 
     init(slots: Int) { self.slots = Array(repeating: nil, count: max(slots, 1)) }
 
-    func arm(slot: Int, shot: OneShot, seconds: Double) {
+    func arm(slot: Int, shot: OneShot<Observation>, seconds: Double) {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1_000)))
         lock.withLock { slots[slot] = (shot, deadline) }
     }
@@ -38,8 +41,8 @@ public final class Watchdog: @unchecked Sendable {
         while !(lock.withLock { stopped }) {
             try? await Task.sleep(for: .milliseconds(20))
             let now = ContinuousClock.now
-            let overdue: [OneShot] = lock.withLock {
-                var due: [OneShot] = []
+            let overdue: [OneShot<Observation>] = lock.withLock {
+                var due: [OneShot<Observation>] = []
                 for index in slots.indices {
                     if let slot = slots[index], slot.deadline <= now {
                         due.append(slot.shot)

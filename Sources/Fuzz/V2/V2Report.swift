@@ -20,8 +20,10 @@ public struct V2Report: Sendable {
         }
     }
 
-    /// `V2 rows hit: H of T §3.4 rows`.
-    var rowsLine: String { "V2 rows hit: \(result.findings.rows.hitCount) of \(result.findings.rows.table.count) §3.4 rows" }
+    /// `V2 rows hit: H of T rows (native-auth-v2 §3.4 and the token cache's §5.9)`.
+    var rowsLine: String {
+        "V2 rows hit: \(result.findings.rows.hitCount) of \(result.findings.rows.table.count) rows (native-auth-v2 §3.4 and the token cache's §5.9)"
+    }
 
     private func uncertainMark(_ finding: V2Finding) -> String { finding.uncertain ? " UNCERTAIN row" : "" }
 

@@ -25,7 +25,7 @@ public enum V2ReproCapture {
             let body = redactor.text(request.body)
             let isForm = request.headers.contains { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame && $0.value.contains("form") }
             let harRequest = HARRequest(
-                method: request.method, url: request.url, headers: request.headers.map { HARHeader(name: $0.name, value: $0.value) },
+                method: request.method, url: redactor.url(request.url), headers: request.headers.map { HARHeader(name: $0.name, value: redactor.url($0.value)) },
                 postData: HARPostData(body: isForm ? redactor.form(request.body) : body,
                                       mimeType: isForm ? "application/x-www-form-urlencoded" : "application/json"),
                 bodySize: body.count)
