@@ -51,7 +51,11 @@ public struct FuzzRunner: Sendable {
                 let plain = FuzzCase(seed: configuration.seed, index: 0, flow: flow.name, action: index, response: 0,
                                      step: action.step, operators: ["none"], details: ["unmutated"],
                                      responses: action.responses, metamorphic: false)
-                let observation = await observe(plain, flow: flow)
+                var observation = await observe(plain, flow: flow)
+                if observation == nil {
+                    // As in the campaign, a hang is the machine's load until it also hangs alone with ten times the deadline.
+                    observation = await observe(plain, flow: flow, timeout: configuration.caseTimeout * Self.hangConfirmationFactor)
+                }
                 outcomes["\(flow.name)#\(index)"] = observation?.outcome
                 verdicts.append((flow.name, index, TokenCacheRead.servesFromCache(flow: flow, action: index)
                     ? TokenCacheRead.verdict(plain, observation: observation)
@@ -125,9 +129,9 @@ public struct FuzzRunner: Sendable {
     }
 
     /// Runs one case with its own timer (outside a campaign); nil when it did not end in time.
-    public func observe(_ fuzzCase: FuzzCase, flow: FuzzFlow) async -> Observation? {
+    public func observe(_ fuzzCase: FuzzCase, flow: FuzzFlow, timeout: Double? = nil) async -> Observation? {
         let source = self.source
-        let timeout = configuration.caseTimeout
+        let timeout = timeout ?? configuration.caseTimeout
         return await withCheckedContinuation { continuation in
             let shot = OneShot(continuation)
             let timer = Task {
