@@ -47,13 +47,13 @@ public struct FuzzProgress: Sendable {
 /// The result of a campaign.
 public struct FuzzRunResult: Sendable {
     public var seed: UInt64
-    public var findings: FindingSet
+    public var findings: FindingSet<FuzzCase>
     public var elapsed: Double
     /// Verdicts of the unmutated flows (each action judged once); non-pass ones are listed as findings too.
     public var baseline: [(flow: String, action: Int, verdict: Verdict)]
     public var casesPerSecond: Double { elapsed > 0 ? Double(findings.total) / elapsed : 0 }
 
-    public init(seed: UInt64, findings: FindingSet, elapsed: Double, baseline: [(flow: String, action: Int, verdict: Verdict)]) {
+    public init(seed: UInt64, findings: FindingSet<FuzzCase>, elapsed: Double, baseline: [(flow: String, action: Int, verdict: Verdict)]) {
         self.seed = seed
         self.findings = findings
         self.elapsed = elapsed
