@@ -27,7 +27,7 @@ public struct FuzzRunner: Sendable {
     public func run(progress: (@Sendable (FuzzProgress) -> Void)? = nil) async -> FuzzRunResult {
         let start = ContinuousClock.now
         let (baselineOutcomes, baselineVerdicts) = await baseline()
-        let limit = configuration.cases ?? (configuration.duration == nil ? 1_000 : Int.max)
+        let limit = configuration.caseLimit
         let campaign = LaneCampaign(runner: self, baseline: baselineOutcomes, limit: limit, start: start, progress: progress)
         var merged = await campaign.run()
         merged = await confirmHangs(merged, baseline: baselineOutcomes)
