@@ -15,9 +15,7 @@ public struct FuzzReport: Sendable {
     public init(_ result: FuzzRunResult) { self.result = result }
 
     /// Baseline actions that did not pass.
-    var baselineProblems: [(flow: String, action: Int, verdict: Verdict)] {
-        result.baseline.filter { $0.verdict.kind != .pass }
-    }
+    var baselineProblems: [(flow: String, action: Int, verdict: Verdict)] { ReportParts.problems(result.baseline) }
 
     /// The report in `format`.
     public func render(_ format: ReportFormat) -> String {
@@ -32,12 +30,8 @@ public struct FuzzReport: Sendable {
     /// A readable summary: seed, counts, then findings grouped by step and operator.
     public func text() -> String {
         let set = result.findings
-        var lines = [
-            "authtape fuzz — seed \(result.seed)",
-            "cases: \(set.total)  findings: \(set.findings.count) unique / \(set.findingCases) cases  "
-                + String(format: "time: %.2fs  rate: %.0f cases/s", result.elapsed, result.casesPerSecond),
-            "verdicts: " + VerdictKind.allCases.compactMap { kind in set.counts[kind].map { "\(kind.rawValue)=\($0)" } }.joined(separator: " "),
-        ]
+        var lines = ["authtape fuzz — seed \(result.seed)"]
+            + ReportParts.countLines("cases", set, elapsed: result.elapsed, casesPerSecond: result.casesPerSecond)
         if set.rows.cases > 0 { lines.append(rowsLine) }
         for problem in baselineProblems {
             lines.append("baseline \(problem.flow)#\(problem.action): \(problem.verdict.kind.rawValue) expected \(problem.verdict.expected) actual \(problem.verdict.actual)")
@@ -49,8 +43,7 @@ public struct FuzzReport: Sendable {
                 let key = finding.key
                 lines.append(pad(key.kind.rawValue, 13) + pad(key.step, 34) + pad(key.operatorName, 19)
                              + pad(String(finding.count), 7) + "\(key.expected) ⇒ \(key.actual)")
-                lines.append("    e.g. case \(finding.reproCase.id) \(finding.reproCase.flow)#\(finding.reproCase.action) "
-                             + finding.reproCase.operators.joined(separator: "+") + ": " + finding.reproCase.details.joined(separator: "; ") + (finding.reproPath.map { "  repro: \($0)" } ?? ""))
+                lines.append(ReportParts.exampleLine(finding))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -70,37 +63,15 @@ public struct FuzzReport: Sendable {
 
     /// The JSON report as a value (the campaign folds the transport phase's into it).
     public func jsonNode() -> JSONNode {
-        var root: [(String, JSONNode)] = [
-            ("tool", .string("authtape fuzz")), ("seed", .string(String(result.seed))),
-            ("cases", .number(String(result.findings.total))),
-            ("elapsedSeconds", .number(String(format: "%.3f", result.elapsed))),
-            ("casesPerSecond", .number(String(format: "%.0f", result.casesPerSecond))),
-            ("verdicts", .object(VerdictKind.allCases.map { ($0.rawValue, .number(String(result.findings.counts[$0] ?? 0))) })),
-        ]
+        var root = ReportParts.jsonHead(tool: "authtape fuzz", seed: result.seed, result.findings, elapsed: result.elapsed,
+                                        casesPerSecond: result.casesPerSecond)
         let rows = result.findings.rows
         root.append(("rows", .object([
             ("hit", .number(String(rows.hitCount))), ("of", .number(String(OutcomeTable.rows.count))),
             ("hits", .object(OutcomeTable.rows.map { ($0.specRef, .number(String(rows.hits[$0.specRef] ?? 0))) })),
         ])))
-        root.append(("findings", .array(result.findings.findings.map { finding in
-            let example = finding.reproCase
-            return .object([
-                ("kind", .string(finding.key.kind.rawValue)), ("step", .string(finding.key.step)),
-                ("family", .string(finding.key.family)), ("operator", .string(example.primaryOperator)), ("expected", .string(finding.key.expected)),
-                ("actual", .string(finding.key.actual)), ("count", .number(String(finding.count))),
-                ("note", .string(finding.verdict.note)),
-                ("case", .object([
-                    ("id", .string(example.id)), ("flow", .string(example.flow)), ("action", .number(String(example.action))),
-                    ("response", .number(String(example.response))), ("operators", .array(example.operators.map(JSONNode.string))),
-                    ("details", .array(example.details.map(JSONNode.string))), ("minimised", .bool(finding.minimised != nil)),
-                ])),
-                ("repro", finding.reproPath.map(JSONNode.string) ?? .null),
-            ])
-        })))
-        root.append(("baselineProblems", .array(baselineProblems.map {
-            .object([("flow", .string($0.flow)), ("action", .number(String($0.action))), ("kind", .string($0.verdict.kind.rawValue)),
-                     ("expected", .string($0.verdict.expected)), ("actual", .string($0.verdict.actual))])
-        })))
+        root.append(("findings", .array(result.findings.findings.map { ReportParts.findingJSON($0) })))
+        root.append(("baselineProblems", ReportParts.problemsJSON(result.baseline)))
         return JSONNode.object(root)
     }
 
@@ -114,20 +85,13 @@ public struct FuzzReport: Sendable {
             #"  <testsuite name="fuzz seed \#(result.seed)" tests="\#(findings.count + result.baseline.count)" failures="\#(failures)" time="\#(String(format: "%.3f", result.elapsed))">"#,
             #"    <properties><property name="seed" value="\#(result.seed)"/><property name="cases" value="\#(result.findings.total)"/><property name="rowsHit" value="\#(result.findings.rows.hitCount)"/></properties>"#,
         ]
-        for entry in result.baseline {
-            let name = xml("baseline \(entry.flow)#\(entry.action)")
-            if entry.verdict.kind == .pass {
-                lines.append(#"    <testcase classname="baseline" name="\#(name)"/>"#)
-            } else {
-                lines.append(#"    <testcase classname="baseline" name="\#(name)"><failure type="\#(entry.verdict.kind.rawValue)" message="\#(xml("expected \(entry.verdict.expected), actual \(entry.verdict.actual)"))"/></testcase>"#)
-            }
-        }
+        lines += ReportParts.baselineTestCases(result.baseline, classname: "baseline")
         for finding in findings {
             let key = finding.key
-            let name = xml("\(key.kind.rawValue) \(key.step) \(key.operatorName): \(key.expected) ⇒ \(key.actual)")
-            let body = xml("\(finding.count) case(s); e.g. case \(finding.reproCase.id) (\(finding.reproCase.details.joined(separator: "; ")))"
-                           + (finding.reproPath.map { "; repro \($0)" } ?? ""))
-            lines.append(#"    <testcase classname="fuzz.\#(xml(key.step))" name="\#(name)"><failure type="\#(key.kind.rawValue)" message="\#(xml("expected \(key.expected), actual \(key.actual)"))">\#(body)</failure></testcase>"#)
+            lines.append(ReportParts.findingTestCase(
+                key, classname: "fuzz.\(xml(key.step))", name: "\(key.kind.rawValue) \(key.step) \(key.operatorName): \(key.expected) ⇒ \(key.actual)",
+                body: "\(finding.count) case(s); e.g. case \(finding.reproCase.id) (\(finding.reproCase.details.joined(separator: "; ")))"
+                    + (finding.reproPath.map { "; repro \($0)" } ?? "")))
         }
         lines += ["  </testsuite>", "</testsuites>"]
         return lines.joined(separator: "\n") + "\n"
@@ -161,10 +125,10 @@ public struct FuzzReport: Sendable {
             let key = finding.key
             let cells = [key.kind.rawValue, key.step, key.operatorName, String(finding.count), key.expected, key.actual,
                          "\(finding.reproCase.id): " + finding.reproCase.details.joined(separator: "; ")]
-            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+            lines.append(ReportParts.markdownRow(cells))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func xml(_ text: String) -> String { XMLText.escape(text) }
+    private func xml(_ text: String) -> String { ReportParts.xml(text) }
 }
