@@ -30,6 +30,8 @@ public enum V2Key {
     public static let label = "label"
     public static let regex = "regex"
     public static let confirmationInput = "confirmationInput"
+    /// The `attributeId` of the e-mail address: sign-up sends the username as this attribute.
+    public static let emailAttribute = "email"
     // Request members.
     public static let username = "username"
     public static let password = "password"
