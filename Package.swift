@@ -52,7 +52,7 @@ let modules: [Module] = [
         testUses: ["Emulator", "NativeAuth"],
         testProducts: [("AsyncHTTPClient", "async-http-client")],
         testTarget: "RecorderTests"),
-    Module(name: "Driver", uses: ["HAR", "NativeAuth"], testUses: ["NativeAuthWire"], testTarget: "DriverTests"),
+    Module(name: "Driver", uses: ["HAR", "NativeAuth", "NativeAuthWire"], testUses: ["NativeAuthWire"], testTarget: "DriverTests"),
     Module(
         name: "Replay", uses: ["HAR", "NativeAuth", "NativeAuthWire", "Oracle", "Driver"],
         testUses: ["Redaction", "Driver"],

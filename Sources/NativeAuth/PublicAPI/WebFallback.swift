@@ -139,8 +139,7 @@ extension MSALNativeAuthPublicClientApplication {
         guard value("state") == state else { throw MSALWebAuthError(message: "the redirect's state does not match the request") }
         guard let code = value("code") else { throw MSALWebAuthError(message: "the redirect carries no authorization code") }
         let call = EndpointCall(.token, [
-            FormField(WireField.grantType, V2Key.authorizationCodeGrant), FormField(V2Key.code, code),
-            FormField("redirect_uri", redirectUri),
+            FormField(WireField.grantType, "authorization_code"), FormField("code", code), FormField("redirect_uri", redirectUri),
             FormField("code_verifier", verifier), FormField(WireField.scope, context.scopeField), FormField(WireField.clientInfo, "true"),
         ])
         let response = await engine.perform(call, correlationId: correlationId)

@@ -17,9 +17,6 @@ struct SignUpStartMachine: FlowMachine, Sendable {
         self.attributesUnserialisable = attributesUnserialisable
     }
 
-    static let usernameInvalidText = "username parameter is empty or not valid"
-    static let clientIdInvalidText = "client_id parameter is empty or not valid"
-
     private func fail(_ type: SignUpStartError.ErrorType, _ info: ErrorInfo) -> FlowAction<SignUpStartResult> {
         .finish(.error(SignUpStartError(type: type, info, correlationId: context.correlationId)))
     }
@@ -76,7 +73,9 @@ struct SignUpStartMachine: FlowMachine, Sendable {
         case .invalidGrant where api.hasPasswordSuberror:
             return fail(.invalidPassword, .api(api))
         case .invalidRequest where api.firstCode == AADSTSCode.invalidRequestParameter.rawValue:
-            if api.errorDescription?.contains(Self.usernameInvalidText) == true { return fail(.invalidUsername, .api(api)) }
+            if api.errorDescription?.contains(WireErrorDescription.usernameInvalid) == true {
+                return fail(.invalidUsername, .api(api))
+            }
             return fail(.generalError, .api(api))
         case .userAlreadyExists:
             return fail(.userAlreadyExists, .api(api))

@@ -59,4 +59,8 @@ public enum V2Key {
     public static let clientInfo = "client_info"
     /// `grant_type` value of the O17 code exchange.
     public static let authorizationCodeGrant = "authorization_code"
+    /// `error_description` of an O17 error body (V1's OAuth envelope).
+    public static let errorDescription = "error_description"
+    /// `error_codes` of an O17 error body (V1's OAuth envelope).
+    public static let errorCodes = "error_codes"
 }
