@@ -102,11 +102,6 @@ public enum FormCodec {
     }
 
     /// Decodes one name or value (`+` and `%20` are spaces).
-    public static func unescape(_ string: String) throws(FormDecodingError) -> String {
-        let bytes = Array(string.utf8)
-        return try unescape(bytes, from: 0, to: bytes.count)
-    }
-
     private static func unescape(_ bytes: [UInt8], from start: Int, to end: Int) throws(FormDecodingError) -> String {
         var out = [UInt8]()
         out.reserveCapacity(end - start)
