@@ -84,7 +84,7 @@ let modules: [Module] = [
         products: [("Logging", "swift-log")], testTarget: "AuthTapeEmulatorTestingTests"),
     // The campaign core, operators, verdicts, the fault proof and the libFuzzer inputs: no sockets.
     Module(
-        name: "Fuzz", uses: ["Replay", "Driver", "Oracle", "HAR", "NativeAuth", "NativeAuthWire"],
+        name: "Fuzz", uses: ["Replay", "Driver", "Oracle", "HAR", "NativeAuth", "NativeAuthWire", "Redaction"],
         testUses: ["Emulator"],
         testTarget: "FuzzTests", testExclude: ["Golden"]),
     // The loopback servers (`fuzz serve`, the fault server) and the transport-fault phase that drives them.
