@@ -127,7 +127,7 @@ struct FaultProofTests {
 
     @Test("finding keys hold the operator family: one family's operators share a key, another family's is new")
     func keysByFamily() {
-        func record(_ set: inout FindingSet, _ op: String, index: UInt64, step: String = "signInInitiate") {
+        func record(_ set: inout FindingSet<FuzzCase>, _ op: String, index: UInt64, step: String = "signInInitiate") {
             let fuzzCase = FuzzCase(seed: 1, index: index, flow: "f", action: 0, response: 0, step: .signInInitiate,
                                     operators: [op], details: [""], responses: [], metamorphic: false)
             set.record(fuzzCase, Verdict(kind: .mismatch, step: step, expected: "A", actual: "B", note: ""))

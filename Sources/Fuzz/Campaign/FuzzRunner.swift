@@ -27,7 +27,7 @@ public struct FuzzRunner: Sendable {
     public func run(progress: (@Sendable (FuzzProgress) -> Void)? = nil) async -> FuzzRunResult {
         let start = ContinuousClock.now
         let (baselineOutcomes, baselineVerdicts) = await baseline()
-        let limit = configuration.cases ?? (configuration.duration == nil ? 1_000 : Int.max)
+        let limit = configuration.caseLimit
         let campaign = LaneCampaign(runner: self, baseline: baselineOutcomes, limit: limit, start: start, progress: progress)
         var merged = await campaign.run()
         merged = await confirmHangs(merged, baseline: baselineOutcomes)
@@ -72,7 +72,7 @@ public struct FuzzRunner: Sendable {
     /// A hang can be the machine's load rather than the engine: each hang finding's case is run again
     /// alone with ten times the deadline, and the finding stands only if it does not end then either;
     /// otherwise the rerun's verdict replaces it (a pass, or another finding).
-    func confirmHangs(_ findings: FindingSet, baseline: [String: Outcome]) async -> FindingSet {
+    func confirmHangs(_ findings: FindingSet<FuzzCase>, baseline: [String: Outcome]) async -> FindingSet<FuzzCase> {
         var confirmed = findings
         let watchdog = Watchdog(slots: 1)
         let watch = Task { await watchdog.patrol() }

@@ -55,7 +55,7 @@ final class LaneCampaign: Sendable {
     }
 
     /// Runs every case and returns the merged findings.
-    func run() async -> FindingSet {
+    func run() async -> FindingSet<FuzzCase> {
         var lanes = (0..<runner.configuration.jobs).map { _ in launch() }
         var merged = FindingSet()
         while !lanes.isEmpty {
@@ -142,9 +142,9 @@ final class LaneCampaign: Sendable {
 final class Lane: @unchecked Sendable {
     enum Poll {
         case running
-        case finished(FindingSet)
+        case finished(FindingSet<FuzzCase>)
         /// The case passed its deadline; the lane is abandoned and hands over what it found before.
-        case overdue(FuzzCase, FindingSet)
+        case overdue(FuzzCase, FindingSet<FuzzCase>)
     }
 
     private let lock = NSLock()

@@ -34,7 +34,7 @@ extension FindingSet {
     /// The findings whose key `other` does not have: what a change (a planted fault, a new operator)
     /// adds. Keys are compared whole, so a new key counts even when `other` has a finding with the same
     /// expected and actual outcome under another step, kind or operator family.
-    public func introduced(over other: FindingSet) -> [Finding] {
+    public func introduced(over other: FindingSet) -> [Finding<Case>] {
         let known = Set(other.findings.map(\.key))
         return findings.filter { !known.contains($0.key) }
     }

@@ -1,92 +1,65 @@
 import Oracle
 
-/// One de-duplicated V2 finding: its key, how many cases hit it, the lowest-index case, and whether the
-/// oracle's walk used a row the spec marks uncertain (every report says so).
-public struct V2Finding: Sendable {
-    public var key: FindingKey
-    public var count: Int
-    public var example: V2FuzzCase
-    public var verdict: Verdict
-    /// True when a row of the example's walk is uncertain (spec **U**, or inferred for the profile).
-    public var uncertain: Bool
-    /// The ids of the rows the example's walk used.
-    public var rows: [String]
-    /// The minimised case, when minimisation shrank it.
-    public var minimised: V2FuzzCase?
-    /// The repro capture written for it.
-    public var reproPath: String?
+/// A de-duplicated V2 finding (``Finding``): its example's walk summary says which rows it used and
+/// whether one of them is uncertain (every report says so).
+public typealias V2Finding = Finding<V2FuzzCase>
 
-    public var reproCase: V2FuzzCase { minimised ?? example }
+/// V2's findings (``FindingSet``): grouped as V1's, counting the V2 rows the cases reached and the cases
+/// that sent a credential outside the authority (``V2Tally``).
+public typealias V2FindingSet = FindingSet<V2FuzzCase>
+
+/// What a V2 finding keeps of its example's oracle walk.
+public struct V2WalkSummary: Sendable, Hashable {
+    /// True when a row of the walk is uncertain (spec **U**, or inferred for the profile).
+    public var uncertain: Bool
+    /// The ids of the rows the walk used.
+    public var rows: [String]
 }
 
-/// Collects V2 verdicts, groups findings by ``FindingKey`` (kind, step, operator family, expected,
-/// actual) with counts, and counts the V2 rows the cases reached.
-public struct V2FindingSet: Sendable {
-    private var byKey: [FindingKey: V2Finding] = [:]
-    public private(set) var counts: [VerdictKind: Int] = [:]
-    public private(set) var total = 0
+/// What a V2 finding set counts besides verdicts: the rows the cases reached, and the cases that sent a
+/// credential outside the authority (``EgressLog``: listed apart, never findings).
+public struct V2Tally: CaseTally {
     public private(set) var rows: V2RowCoverage
-    /// Cases that sent a credential outside the authority (``EgressLog``): listed apart, never findings.
     public var egress = EgressLog()
 
     public init(profile: V2OracleProfile = .iOS_2_18_1) { rows = V2RowCoverage(profile: profile) }
 
-    public mutating func record(_ fuzzCase: V2FuzzCase, _ verdict: Verdict, walk: V2ChainPrediction?) {
-        if let walk { rows.record(walk) }
-        total += 1
-        counts[verdict.kind, default: 0] += 1
-        guard verdict.kind.isFinding else { return }
-        let key = FindingKey(kind: verdict.kind, step: verdict.step, operatorName: fuzzCase.primaryOperator,
-                             expected: verdict.expected, actual: verdict.actual)
-        let finding = V2Finding(key: key, count: 1, example: fuzzCase, verdict: verdict, uncertain: walk?.uncertain ?? false,
-                                rows: walk.map(V2Judge.rowIds) ?? [])
-        add(finding)
-    }
+    public mutating func record(_ walk: V2ChainPrediction) { rows.record(walk) }
 
-    private mutating func add(_ finding: V2Finding) {
-        guard var existing = byKey[finding.key] else {
-            byKey[finding.key] = finding
-            return
-        }
-        existing.count += finding.count
-        if finding.example.index < existing.example.index {
-            existing.example = finding.example
-            existing.verdict = finding.verdict
-            existing.uncertain = finding.uncertain
-            existing.rows = finding.rows
-        }
-        byKey[finding.key] = existing
-    }
-
-    public mutating func merge(_ other: V2FindingSet) {
-        total += other.total
+    public mutating func merge(_ other: V2Tally) {
         rows.merge(other.rows)
         egress.merge(other.egress)
-        for (kind, count) in other.counts { counts[kind, default: 0] += count }
-        for finding in other.byKey.values { add(finding) }
     }
+}
 
-    /// Takes back a finding whose example a rerun judged otherwise (a hang that was only load): its cases
-    /// count under the rerun's verdict, and stay a finding only if that verdict is one.
-    public mutating func replace(_ key: FindingKey, with fuzzCase: V2FuzzCase, _ verdict: Verdict, walk: V2ChainPrediction) {
-        guard let finding = byKey.removeValue(forKey: key) else { return }
-        counts[key.kind, default: 0] -= finding.count
-        counts[verdict.kind, default: 0] += finding.count
-        guard verdict.kind.isFinding else { return }
-        let newKey = FindingKey(kind: verdict.kind, step: verdict.step, operatorName: fuzzCase.primaryOperator,
-                                expected: verdict.expected, actual: verdict.actual)
-        add(V2Finding(key: newKey, count: finding.count, example: fuzzCase, verdict: verdict, uncertain: walk.uncertain,
-                      rows: V2Judge.rowIds(walk)))
+extension V2FuzzCase: FindingCase {
+    public typealias Walk = V2ChainPrediction
+    public typealias Tally = V2Tally
+
+    public static func summary(of walk: V2ChainPrediction?) -> V2WalkSummary {
+        V2WalkSummary(uncertain: walk?.uncertain ?? false, rows: walk.map(V2Judge.rowIds) ?? [])
     }
+}
 
-    public mutating func updateFinding(_ key: FindingKey, _ change: (inout V2Finding) -> Void) {
-        guard var finding = byKey[key] else { return }
-        change(&finding)
-        byKey[key] = finding
+extension FindingSet where Case == V2FuzzCase {
+    /// An empty V2 set counting the rows of `profile`'s table.
+    public init(profile: V2OracleProfile = .iOS_2_18_1) { self.init(tally: V2Tally(profile: profile)) }
+
+    /// How often the judged cases reached each V2 row.
+    public var rows: V2RowCoverage { tally.rows }
+
+    /// Cases that sent a credential outside the authority.
+    public var egress: EgressLog {
+        get { tally.egress }
+        set { tally.egress = newValue }
     }
+}
 
-    public var findings: [V2Finding] { byKey.values.sorted { $0.key < $1.key } }
-    public var findingCases: Int { counts.filter { $0.key.isFinding }.values.reduce(0, +) }
+extension Finding where Case == V2FuzzCase {
+    /// True when a row of the example's walk is uncertain.
+    public var uncertain: Bool { walk.uncertain }
+    /// The ids of the rows the example's walk used.
+    public var rows: [String] { walk.rows }
 }
 
 /// Row coverage of the V2 table (spec native-auth-v2 §3.4): how often cases reached each `V2Row`, by id,

@@ -1,36 +1,31 @@
 import Foundation
 import NativeAuth
 import Oracle
+import Replay
 
-/// What a V2 campaign runs.
-public struct V2Configuration: Sendable {
-    public var seed: UInt64
-    /// Stop after this many cases (when `duration` is nil, 1,000 by default).
-    public var cases: Int?
-    /// Stop after this many seconds.
-    public var duration: Double?
-    public var jobs: Int
-    /// Per-case deadline in seconds; a case that has not ended by then is a `hang`.
-    public var caseTimeout: Double
+/// What a V2 campaign runs: the limits every campaign shares (``CampaignLimits``, read as this
+/// configuration's own members: `configuration.jobs`), flows, operators and the MSAL modelled.
+public struct V2Configuration: CampaignConfiguration {
+    /// Seed, budget, workers, deadline and minimisation, shared with V1's ``FuzzConfiguration``.
+    public var limits: CampaignLimits
     public var flows: [V2FuzzFlow]
     public var operators: [any MutationOperator]
-    /// The MSAL the oracle models (the engine's default profile is 2.18.1 too).
-    public var profile: V2OracleProfile
-    public var minimise: Bool
+    /// The MSAL the campaign models, as `replay --msal` does: the engine under test gets its V2 options
+    /// (``ModelledMSAL/engineOptions``, unless the runner is given another source) and the oracle its
+    /// profile, so a 2.17 campaign judges a 2.17-configured engine by the 2.17 rows.
+    public var msal: ModelledMSAL
 
-    public init(seed: UInt64, cases: Int? = nil, duration: Double? = nil, jobs: Int = 2, caseTimeout: Double = 2,
-                flows: [V2FuzzFlow] = V2BaseFlows.all, operators: [any MutationOperator] = Operators.v2,
-                profile: V2OracleProfile = .iOS_2_18_1, minimise: Bool = true) {
-        self.seed = seed
-        self.cases = cases
-        self.duration = duration
-        self.jobs = max(1, jobs)
-        self.caseTimeout = caseTimeout.isNaN ? 2 : min(max(caseTimeout, 0.001), 86_400)
+    public init(seed: UInt64, cases: Int? = nil, duration: Double? = nil, jobs: Int = 2,
+                caseTimeout: Double = CampaignLimits.defaultCaseTimeout, flows: [V2FuzzFlow] = V2BaseFlows.all,
+                operators: [any MutationOperator] = Operators.v2, msal: ModelledMSAL = .standard, minimise: Bool = true) {
+        limits = CampaignLimits(seed: seed, cases: cases, duration: duration, jobs: jobs, caseTimeout: caseTimeout, minimise: minimise)
         self.flows = flows
         self.operators = operators
-        self.profile = profile
-        self.minimise = minimise
+        self.msal = msal
     }
+
+    /// The oracle's profile: ``msal``'s.
+    public var profile: V2OracleProfile { msal.oracleProfile }
 }
 
 /// The result of a V2 campaign.
@@ -51,9 +46,10 @@ public struct V2Runner: Sendable {
     public let generator: V2CaseGenerator
     let flowsByName: [String: V2FuzzFlow]
 
-    public init(configuration: V2Configuration, source: any V2OutcomeSource = V2EngineSource()) {
+    /// A runner of `configuration` on `source`, by default the V2 engine configured for the campaign's MSAL.
+    public init(configuration: V2Configuration, source: (any V2OutcomeSource)? = nil) {
         self.configuration = configuration
-        self.source = source
+        self.source = source ?? V2EngineSource(options: configuration.msal.engineOptions)
         generator = V2CaseGenerator(flows: configuration.flows, operators: configuration.operators, seed: configuration.seed)
         flowsByName = Dictionary(configuration.flows.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -62,7 +58,7 @@ public struct V2Runner: Sendable {
     public func run(progress: (@Sendable (FuzzProgress) -> Void)? = nil) async -> V2RunResult {
         let start = ContinuousClock.now
         let (outcomes, verdicts) = await baseline()
-        let limit = configuration.cases ?? (configuration.duration == nil ? 1_000 : Int.max)
+        let limit = configuration.caseLimit
         let counter = CaseCounter()
         let watchdog = Watchdog(slots: configuration.jobs)
         let patrol = Task { await watchdog.patrol() }

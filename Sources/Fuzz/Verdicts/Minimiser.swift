@@ -9,7 +9,7 @@ struct Minimiser {
     /// Candidate runs allowed per finding.
     var budget = 48
 
-    func minimiseAll(_ set: FindingSet) async -> FindingSet {
+    func minimiseAll(_ set: FindingSet<FuzzCase>) async -> FindingSet<FuzzCase> {
         var result = set
         for finding in set.findings where finding.key.kind != .hang && finding.key.kind != .prefixBroken {
             if let smaller = await minimise(finding.example, key: finding.key) { result.setMinimised(smaller, for: finding.key) }
@@ -74,7 +74,7 @@ struct Minimiser {
     }
 }
 
-extension FindingSet {
+extension FindingSet<FuzzCase> {
     mutating func setMinimised(_ fuzzCase: FuzzCase, for key: FindingKey) {
         updateFinding(key) { $0.minimised = fuzzCase }
     }
