@@ -52,7 +52,7 @@ let modules: [Module] = [
         testUses: ["Emulator", "NativeAuth"],
         testProducts: [("AsyncHTTPClient", "async-http-client")],
         testTarget: "RecorderTests"),
-    Module(name: "Driver", uses: ["HAR", "NativeAuth"], testUses: ["NativeAuthWire"], testTarget: "DriverTests"),
+    Module(name: "Driver", uses: ["HAR", "NativeAuth", "NativeAuthWire"], testUses: ["NativeAuthWire"], testTarget: "DriverTests"),
     Module(
         name: "Replay", uses: ["HAR", "NativeAuth", "NativeAuthWire", "Oracle", "Driver"],
         testUses: ["Redaction", "Driver"],
@@ -77,11 +77,14 @@ let modules: [Module] = [
         testUses: ["NativeAuthWire", "Redaction"],
         testTarget: "ScenariosTests"),
     Module(
-        name: "AuthTapeTesting", uses: ["Replay", "Driver", "Emulator", "NativeAuth"], products: [("Logging", "swift-log")],
-        testTarget: "AuthTapeTestingTests"),
+        name: "AuthTapeTesting", uses: ["Replay", "NativeAuth"], testTarget: "AuthTapeTestingTests"),
+    // AuthTapeTesting's emulator helpers: the one library a user's tests import to run an emulator (Hummingbird).
+    Module(
+        name: "AuthTapeEmulatorTesting", uses: ["AuthTapeTesting", "Driver", "Emulator", "NativeAuth"],
+        products: [("Logging", "swift-log")], testTarget: "AuthTapeEmulatorTestingTests"),
     // The campaign core, operators, verdicts, the fault proof and the libFuzzer inputs: no sockets.
     Module(
-        name: "Fuzz", uses: ["Replay", "Driver", "Oracle", "HAR", "NativeAuth", "NativeAuthWire"],
+        name: "Fuzz", uses: ["Replay", "Driver", "Oracle", "HAR", "NativeAuth", "NativeAuthWire", "Redaction"],
         testUses: ["Emulator"],
         testTarget: "FuzzTests", testExclude: ["Golden"]),
     // The loopback servers (`fuzz serve`, the fault server) and the transport-fault phase that drives them.
@@ -180,7 +183,7 @@ if ProcessInfo.processInfo.environment["AUTHTAPE_LIBFUZZER"] == "1" {
 }
 
 // The modules a user's own package can name as products.
-let libraryProducts = ["NativeAuth", "HAR", "Redaction", "Oracle", "Driver", "Replay", "Emulator", "AuthTapeTesting"]
+let libraryProducts = ["NativeAuth", "HAR", "Redaction", "Oracle", "Driver", "Replay", "Emulator", "AuthTapeTesting", "AuthTapeEmulatorTesting"]
 
 let package = Package(
     name: "AuthTape",

@@ -1,6 +1,7 @@
 import Foundation
 import HAR
 import NativeAuth
+import NativeAuthWire
 
 /// Calls one user action on the engine's async public API: the one place that knows which
 /// method of which object each V1 action is. Replay (which chooses the state object by class and
@@ -79,7 +80,8 @@ public enum EngineCall {
         case .id(let id):
             return methods.first { $0.id == id }
                 ?? MSALAuthMethod(
-                    id: id, challengeType: "oob", channelTargetType: MSALNativeAuthChannelType(value: "email"), loginHint: nil)
+                    id: id, challengeType: WireChallengeType.oob.rawValue,
+                    channelTargetType: MSALNativeAuthChannelType(value: WireChallengeChannel.email.rawValue), loginHint: nil)
         case .channel(let challengeType, let channel):
             return methods.first { $0.challengeType == challengeType && $0.channelTargetType.value == channel }
                 ?? MSALAuthMethod(

@@ -1,3 +1,5 @@
+import NativeAuthWire
+
 /// A HAR value that converts to and from `JSONValue`; the primary coding path of the module.
 public protocol HARJSONConvertible: Sendable, Hashable {
     /// Reads the value tolerantly (missing optional fields get HAR defaults, unknown keys are
@@ -203,7 +205,7 @@ struct JSONBytesWriter: JSONMemberWriter {
     private mutating func key(_ key: String) {
         out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
         first = false
-        JSONSerializer.writeString(key, into: &out)
+        JSONString.appendQuoted(key, to: &out)
         out.append(UInt8(ascii: ":"))
     }
 
@@ -214,7 +216,7 @@ struct JSONBytesWriter: JSONMemberWriter {
 
     mutating func put(_ key: String, _ value: String) {
         self.key(key)
-        JSONSerializer.writeString(value, into: &out)
+        JSONString.appendQuoted(value, to: &out)
     }
 
     mutating func put(_ key: String, _ value: Int) {

@@ -43,7 +43,8 @@ public enum InspectorEntry {
         let names = (captures.map(\.name) + campaigns.map(\.name)).map(CaptureRenderer.shortName)
         var title = "authtape view — " + names.prefix(3).joined(separator: ", ")
         if names.count > 3 { title += " and \(names.count - 3) more" }
-        return InspectorPage(title: title, captures: captures, campaigns: campaigns)
+        // The captures are replayed as `authtape replay` replays them by default.
+        return InspectorPage(title: title, captures: captures, campaigns: campaigns, msal: captures.isEmpty ? nil : .standard)
     }
 
     /// Renders `page` and writes it to `path` (mode 0600, as captures are: it shows what they hold).
@@ -63,7 +64,7 @@ public enum InspectorEntry {
     public static func replayReport(paths: [String], out: String?, runner: ReplayRunner) async -> Int32 {
         guard let replayed = await runner.replayFiles(paths) else { return 2 }
         let report = runner.report(replayed)
-        let page = replayPage(replayed)
+        let page = replayPage(replayed, msal: report.msal)
         if let out {
             do {
                 try write(page, to: out)
@@ -78,10 +79,11 @@ public enum InspectorEntry {
         return report.passed ? 0 : 1
     }
 
-    /// The page of replayed captures: each capture's section built from its replay, not replayed again.
-    public static func replayPage(_ replayed: [ReplayedCapture]) -> InspectorPage {
+    /// The page of replayed captures: each capture's section built from its replay, not replayed again,
+    /// and the MSAL the replay modelled (the runner's `inference.msal`), as the other report formats name it.
+    public static func replayPage(_ replayed: [ReplayedCapture], msal: ModelledMSAL = .standard) -> InspectorPage {
         InspectorPage(
             title: "authtape replay — \(replayed.count) capture\(replayed.count == 1 ? "" : "s")",
-            captures: replayed.map { CaptureInspection.section(of: $0) })
+            captures: replayed.map { CaptureInspection.section(of: $0) }, msal: msal)
     }
 }

@@ -1,3 +1,5 @@
+import Replay
+
 /// What one inspector page shows: captures (each with its flows, exchanges and, when replayed, the
 /// engine's outcome beside the oracle's per step) and fuzz campaigns. Every value here comes from a
 /// capture or a report file; the renderer adds markup, never data.
@@ -8,12 +10,16 @@ public struct InspectorPage: Sendable {
     public var captures: [CaptureSection]
     /// Fuzz campaigns (an `authtape fuzz --out` folder each), in the order given.
     public var campaigns: [FuzzSection]
+    /// The MSAL the replay verdicts on the page model (`authtape replay --msal`), named in the header as
+    /// replay's other reports name it; nil when nothing on the page was replayed.
+    public var msal: ModelledMSAL?
 
     /// Creates a page.
-    public init(title: String, captures: [CaptureSection] = [], campaigns: [FuzzSection] = []) {
+    public init(title: String, captures: [CaptureSection] = [], campaigns: [FuzzSection] = [], msal: ModelledMSAL? = nil) {
         self.title = title
         self.captures = captures
         self.campaigns = campaigns
+        self.msal = msal
     }
 
     /// Whether any capture on the page (a repro capture of a finding included) looks unredacted.

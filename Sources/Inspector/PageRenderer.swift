@@ -52,6 +52,7 @@ public struct PageRenderer: Sendable {
                       "\(exchanges) exchange\(exchanges == 1 ? "" : "s")"]
         }
         if !steps.isEmpty { facts.append("\(steps.filter(\.passed).count) of \(steps.count) steps: engine agrees with the oracle") }
+        if let msal = page.msal { facts.append(HTMLText.escape("verdicts model msal: \(msal)")) }
         if !page.campaigns.isEmpty {
             facts.append("\(page.campaigns.count) fuzz report\(page.campaigns.count == 1 ? "" : "s")")
         }

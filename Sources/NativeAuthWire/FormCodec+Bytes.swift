@@ -19,19 +19,16 @@ extension FormCodec {
     /// Decodes a body without failing: pairs split at `&` (empty ones skipped) and the first `=`; `+` is a
     /// space; a `%` without two hex digits is kept as written; bytes that are not UTF-8 become U+FFFD.
     public static func decodeLeniently(bytes: some Collection<UInt8>) -> [FormField] {
-        let bytes = Array(bytes)
         var fields: [FormField] = []
-        for segment in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let equals = segment.firstIndex(of: UInt8(ascii: "="))
-            let name = leniently(segment[..<(equals ?? segment.endIndex)])
-            let value = equals.map { leniently(segment[($0 + 1)...]) } ?? ""
-            fields.append(FormField(name, value))
+        Array(bytes).withUnsafeBufferPointer { buffer in
+            forEachPart(in: buffer) { part in
+                guard !part.range.isEmpty else { return }
+                let name = decodeLeniently(component: UnsafeBufferPointer(rebasing: buffer[part.name]))
+                let value = part.equals == nil ? "" : decodeLeniently(component: UnsafeBufferPointer(rebasing: buffer[part.value]))
+                fields.append(FormField(name, value))
+            }
         }
         return fields
-    }
-
-    private static func leniently(_ part: ArraySlice<UInt8>) -> String {
-        part.withUnsafeBufferPointer { decodeLeniently(component: $0) }
     }
 
     /// Decodes one name or value without failing: `+` is a space, `%XX` with two hex digits is that byte, a

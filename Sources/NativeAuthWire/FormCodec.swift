@@ -90,30 +90,18 @@ public enum FormCodec {
     public static func decode(bytes: some Collection<UInt8>) throws(FormDecodingError) -> FormFields {
         let bytes = Array(bytes)
         var fields = [FormField]()
-        var segmentStart = 0
-        while segmentStart <= bytes.count {
-            let segmentEnd = bytes[segmentStart...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
-            if segmentEnd > segmentStart {
-                let equals = bytes[segmentStart..<segmentEnd].firstIndex(of: UInt8(ascii: "="))
-                let nameEnd = equals ?? segmentEnd
-                let name = try unescape(bytes, from: segmentStart, to: nameEnd)
-                let value =
-                    try equals.map { equals throws(FormDecodingError) in
-                        try unescape(bytes, from: equals + 1, to: segmentEnd)
-                    } ?? ""
+        try bytes.withUnsafeBufferPointer { buffer throws(FormDecodingError) in
+            try forEachPart(in: buffer) { part throws(FormDecodingError) in
+                guard !part.range.isEmpty else { return }
+                let name = try unescape(bytes, from: part.name.lowerBound, to: part.name.upperBound)
+                let value = part.equals == nil ? "" : try unescape(bytes, from: part.valueStart, to: part.range.upperBound)
                 fields.append(FormField(name, value))
             }
-            segmentStart = segmentEnd + 1
         }
         return FormFields(fields)
     }
 
     /// Decodes one name or value (`+` and `%20` are spaces).
-    public static func unescape(_ string: String) throws(FormDecodingError) -> String {
-        let bytes = Array(string.utf8)
-        return try unescape(bytes, from: 0, to: bytes.count)
-    }
-
     private static func unescape(_ bytes: [UInt8], from start: Int, to end: Int) throws(FormDecodingError) -> String {
         var out = [UInt8]()
         out.reserveCapacity(end - start)

@@ -179,6 +179,4 @@ public struct AADSTSCode: RawRepresentable, Hashable, Sendable, Codable, Express
 public enum WireErrorDescription {
     /// With `invalid_request` + 90100 on signup/start: invalid username.
     public static let usernameInvalid = "username parameter is empty or not valid"
-    /// With `invalid_request` + 90100 on signup/start: invalid client id.
-    public static let clientIDInvalid = "client_id parameter is empty or not valid"
 }

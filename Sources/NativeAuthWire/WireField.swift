@@ -23,8 +23,6 @@ public enum WireField {
     public static let attributes = "attributes"
     /// `capabilities`: space-separated list (see ``WireCapabilities``).
     public static let capabilities = "capabilities"
-    /// `capability`: the key the 2025-07 docs used; servers may accept it as an alias of `capabilities`.
-    public static let legacyCapability = "capability"
     /// `scope`: space-separated scopes on the token endpoint.
     public static let scope = "scope"
     /// `id`: the chosen strong-auth method (`methods[].id`) on `/oauth2/v2.0/challenge` (redacted).
@@ -52,8 +50,6 @@ public enum WireField {
     public static let interval = "interval"
     /// `expires_in`: seconds (JSON number).
     public static let expiresIn = "expires_in"
-    /// `ext_expires_in` on token responses.
-    public static let extExpiresIn = "ext_expires_in"
     /// `status` of `/resetpassword/v1.0/poll_completion`.
     public static let status = "status"
     /// `poll_interval` of `/resetpassword/v1.0/submit`.
@@ -68,8 +64,6 @@ public enum WireField {
     public static let accessToken = "access_token"
     /// `id_token` (secret).
     public static let idToken = "id_token"
-    /// `token_type` (`Bearer`).
-    public static let tokenType = "token_type"
     /// `required_attributes` with `attributes_required`.
     public static let requiredAttributes = "required_attributes"
     /// `unverified_attributes` with `verification_required`.

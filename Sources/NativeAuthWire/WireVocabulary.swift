@@ -80,6 +80,38 @@ public struct WireChallengeType: WireStringValue {
     public static let requestable: [Self] = [.oob, .password, .redirect]
 }
 
+/// A `challenge_channel` value (spec §4): where a one-time code is sent. Unknown values survive decoding.
+public struct WireChallengeChannel: WireStringValue {
+    public let rawValue: String
+    /// Creates the value from its wire form.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// `email`.
+    public static let email: Self = "email"
+    /// `sms`.
+    public static let sms: Self = "sms"
+
+    public static let known: [Self] = [.email, .sms]
+}
+
+/// A `status` of `/resetpassword/v1.0/poll_completion` (spec §4.15). Unknown values survive decoding.
+public struct WirePollStatus: WireStringValue {
+    public let rawValue: String
+    /// Creates the value from its wire form.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// `succeeded`: the new password is set; the body has a continuation token for sign-in.
+    public static let succeeded: Self = "succeeded"
+    /// `in_progress`: poll again.
+    public static let inProgress: Self = "in_progress"
+    /// `not_started`: poll again.
+    public static let notStarted: Self = "not_started"
+    /// `failed`: the reset failed.
+    public static let failed: Self = "failed"
+
+    public static let known: [Self] = [.succeeded, .inProgress, .notStarted, .failed]
+}
+
 /// A space-separated `challenge_type` list as sent in requests, order kept (e.g. `oob password redirect`).
 public struct WireChallengeTypes: Hashable, Sendable, Codable, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// The members in the order they were sent, duplicates kept.

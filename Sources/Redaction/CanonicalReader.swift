@@ -151,7 +151,7 @@ struct CanonicalReader {
         if !token.hasEscapes { return Array(inner) }
         // Decoding never lengthens the text.
         return [UInt8](unsafeUninitializedCapacity: inner.count) { out, written in
-            written = EscapedBody.decode(inner.baseAddress!, count: inner.count, into: out.baseAddress!, escapes: nil).bytes
+            written = EscapedBody.decode(inner.baseAddress!, count: inner.count, into: out.baseAddress!)
         }
     }
 }

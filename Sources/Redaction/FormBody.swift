@@ -15,46 +15,14 @@ struct FormBody {
 
     var fields: [Field]
 
-    /// Splits `text` on `&`; decodes `+` and `%20` as a space. Malformed escapes are kept
-    /// literally, as browsers do.
+    /// Splits `text` as ``FormCodec/forEachPart(of:_:)`` does (on bytes, or on characters for
+    /// non-ASCII text); decodes `+` and `%20` as a space. Malformed escapes are kept literally, as
+    /// browsers do.
     init(_ text: Substring) {
-        // `&` and `=` are matched as characters: in non-ASCII text a combining mark after
-        // one makes it a different character, so that text takes the character-wise split.
-        if text.utf8.contains(where: { $0 >= 0x80 }) {
-            fields = text.split(separator: "&", omittingEmptySubsequences: false).map { part in
-                if let eq = part.firstIndex(of: "=") {
-                    return Field(
-                        raw: part, name: Self.decode(part[..<eq]),
-                        value: Self.decode(part[part.index(after: eq)...]), replacement: nil)
-                }
-                return Field(raw: part, name: Self.decode(part), value: "", replacement: nil)
-            }
-            return
-        }
-        fields = []
-        let utf8 = text.utf8
-        var partStart = utf8.startIndex
-        var equals: String.Index?
-        var index = partStart
-        while true {
-            let atEnd = index == utf8.endIndex
-            let byte = atEnd ? 0 : utf8[index]
-            if atEnd || byte == UInt8(ascii: "&") {
-                let part = text[partStart..<index]
-                if let eq = equals {
-                    fields.append(
-                        Field(raw: part, name: Self.decode(text[partStart..<eq]), value: Self.decode(text[utf8.index(after: eq)..<index]), replacement: nil))
-                } else {
-                    fields.append(Field(raw: part, name: Self.decode(part), value: "", replacement: nil))
-                }
-                if atEnd { break }
-                index = utf8.index(after: index)
-                partStart = index
-                equals = nil
-            } else {
-                if byte == UInt8(ascii: "="), equals == nil { equals = index }
-                index = utf8.index(after: index)
-            }
+        fields = FormCodec.parts(of: text).map { part in
+            Field(
+                raw: text[part.range], name: Self.decode(text[part.name]),
+                value: part.equals == nil ? "" : Self.decode(text[part.value]), replacement: nil)
         }
     }
 

@@ -1,4 +1,5 @@
 import HAR
+import NativeAuthWire
 
 /// JSON bodies redacted on their bytes, for the splice path.
 ///
@@ -360,7 +361,7 @@ extension ValueRedactor {
     static func jsonStringEdit(_ text: String, original: UnsafeBufferPointer<UInt8>, escapedAgain: Bool) -> [UInt8]? {
         var text = text
         return text.withUTF8 { bytes -> [UInt8]? in
-            if !JSONBodyBytes.needsEscape(bytes) {
+            if !JSONString.needsEscape(bytes) {
                 // Its JSON is `"text"`, and escaping that again only escapes the quotes.
                 if original.count == bytes.count + 2, original.first == UInt8(ascii: "\""), original.last == UInt8(ascii: "\""),
                     UnsafeBufferPointer(rebasing: original[(original.startIndex + 1)..<(original.endIndex - 1)]).elementsEqual(bytes)
@@ -386,14 +387,6 @@ extension ValueRedactor {
             JSONValue.appendEscapedString(utf8: encoded, to: &escaped)
             return escaped
         }
-    }
-}
-
-extension JSONBodyBytes {
-    /// Whether JSON escapes anything in `bytes`: `"`, `\` or a control character.
-    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
-        return false
     }
 }
 

@@ -1,12 +1,6 @@
 import HAR
 import NativeAuthWire
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Form bodies and URL queries.
 extension ValueRedactor {
     /// Redacts a form body or query string by `table`'s rules; nil when nothing changed.
@@ -58,7 +52,7 @@ extension ValueRedactor {
     mutating func redactASCIIForm(
         _ bytes: UnsafeBufferPointer<UInt8>, table: [String: RedactionRule], names: NameTable?, after leading: [UInt8]
     ) -> [UInt8]? {
-        guard let base = bytes.baseAddress else {
+        guard bytes.baseAddress != nil else {
             // The empty body: one field, empty name and value.
             return apply(table[""], to: "").map { leading + Array(("=" + FormCodec.escape($0)).utf8) }
         }
@@ -67,18 +61,14 @@ extension ValueRedactor {
         let byteNames = names ?? NameTable([:])
         var output: [UInt8] = []
         var changed = false
-        var partStart = 0
-        while true {
-            // The field runs to the next `&`, its name to its first `=`.
-            let remaining = bytes.count - partStart
-            let end = memchr(base + partStart, Int32(UInt8(ascii: "&")), remaining).map {
-                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-            } ?? bytes.count
-            let equals = memchr(base + partStart, Int32(UInt8(ascii: "=")), end - partStart).map {
-                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-            }
-            let nameBytes = UnsafeBufferPointer(rebasing: bytes[partStart..<(equals ?? end)])
-            let valueBytes = UnsafeBufferPointer(rebasing: bytes[(equals.map { $0 + 1 } ?? end)..<end])
+        // The fields as FormCodec splits them: to the next `&`, the name to the first `=`.
+        FormCodec.forEachPart(in: bytes) { part in
+            let partStart = part.range.lowerBound
+            let end = part.range.upperBound
+            let equals = part.equals
+            if partStart > 0, changed { output.append(UInt8(ascii: "&")) }
+            let nameBytes = UnsafeBufferPointer(rebasing: bytes[part.name])
+            let valueBytes = UnsafeBufferPointer(rebasing: bytes[part.value])
             let nameIsEncoded = FormCodec.needsDecoding(nameBytes)
             // Where this field's text starts in `output` once it is written there.
             let mark = output.count
@@ -126,9 +116,6 @@ extension ValueRedactor {
             } else {
                 output.removeAll(keepingCapacity: true)
             }
-            if end == bytes.count { break }
-            if changed { output.append(UInt8(ascii: "&")) }
-            partStart = end + 1
         }
         return changed ? output : nil
     }

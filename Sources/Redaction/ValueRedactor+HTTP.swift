@@ -131,30 +131,6 @@ extension ValueRedactor {
         return changed ? parts.joined(separator: ";") : nil
     }
 
-    /// Whether `text` has a byte below `!` or above ASCII, eight bytes at a time: false
-    /// means it holds no white space of any kind (it may say true for other control bytes,
-    /// for which filtering white space changes nothing).
-    static func mayHoldWhiteSpace(_ text: String) -> Bool {
-        var copy = text
-        return copy.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            let count = bytes.count
-            var i = 0
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            while i + 8 <= count {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                // A byte below 0x21 borrows its high bit; one at or above 0x80 has it already.
-                if ((word &- ones &* 0x21) | word) & (ones << 7) != 0 { return true }
-                i += 8
-            }
-            while i < count {
-                if base[i] < 0x21 || base[i] >= 0x80 { return true }
-                i += 1
-            }
-            return false
-        }
-    }
-
     /// `redactCookieHeader` for an ASCII value, on its bytes: the same parts (split at `;`,
     /// the name before the first `=` trimmed of spaces and tabs, the value after it as it is),
     /// without Foundation's character-set trimming.

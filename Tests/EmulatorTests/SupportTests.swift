@@ -23,6 +23,36 @@ struct SupportTests {
         #expect(other.open(sealed) == nil)
     }
 
+    @Test("the seeded generator draws SplitMix64's values from the seed's first value, not the seed's own stream")
+    func seededGeneratorIsSplitMix64() {
+        var generator = SeededGenerator(seed: 42)
+        var first = SplitMix64(seed: 42)
+        var expected = SplitMix64(seed: first.next())
+        let draws = (0..<4).map { _ in generator.next() }
+        #expect(draws == (0..<4).map { _ in expected.next() })
+        var engine = SplitMix64(seed: 42)
+        #expect(!draws.contains(engine.next()))
+    }
+
+    @Test("guids are lower-case version-4 GUIDs and digits are decimal digits of the asked length")
+    func seededGeneratorDraws() {
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<50 {
+            let guid = generator.guid()
+            let parts = guid.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
+            #expect(parts == [8, 4, 4, 4, 12], "\(guid)")
+            #expect(guid.allSatisfy { $0 == "-" || $0.isHexDigit && !$0.isUppercase }, "\(guid)")
+            #expect(Array(guid)[14] == "4", "\(guid)")
+            #expect("89ab".contains(Array(guid)[19]), "\(guid)")
+            #expect(UUID(uuidString: guid) != nil, "\(guid)")
+            let code = generator.digits(8)
+            #expect(code.count == 8 && code.allSatisfy { $0.isASCII && $0.isNumber }, "\(code)")
+        }
+        #expect(generator.digits(0) == "")
+        let codes = Set((0..<200).map { _ in generator.digits(1) })
+        #expect(codes == Set("0123456789".map(String.init)))
+    }
+
     @Test("timestamps use the envelope format")
     func timestamp() {
         #expect(UTCTimestamp.string(Date(timeIntervalSince1970: 0)) == "1970-01-01 00:00:00Z")

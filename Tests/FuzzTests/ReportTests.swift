@@ -82,7 +82,7 @@ struct ReportTests {
         let flow = try #require(BaseFlows.named(fuzzCase.flow))
         let runner = FuzzRunner(configuration: FuzzConfiguration(seed: 11))
         let observation = try #require(await runner.observe(fuzzCase, flow: flow))
-        let document = ReproCapture.document(for: fuzzCase, verdict: finding.verdict, requests: observation.requests)
+        let document = try ReproCapture.document(for: fuzzCase, verdict: finding.verdict, requests: observation.requests)
         let directory = NSTemporaryDirectory() + "fuzz-repro-\(UUID().uuidString)"
         let path = try ReproCapture.write(document, directory: directory, name: "finding.har")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -92,7 +92,9 @@ struct ReportTests {
         #expect(read.log.entries.last?.authtape?.expectedOutcome != nil)
         let bytes = try #require(FileManager.default.contents(atPath: path))
         let text = String(decoding: bytes, as: UTF8.self)
-        for secret in [BaseFlows.password, "AT-canary-access", "RT-canary-refresh"] { #expect(!text.contains(secret)) }
+        for secret in [BaseFlows.password, "AT-canary-access", "RT-canary-refresh", "alex@example.com", "alex%40example.com"] {
+            #expect(!text.contains(secret))
+        }
     }
 }
 

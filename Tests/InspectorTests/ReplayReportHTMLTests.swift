@@ -67,6 +67,23 @@ struct ReplayReportHTMLTests {
         #expect(Self.text(of: html).contains(sentence))
     }
 
+    @Test("The page of replay --report html names the MSAL its verdicts model, as the text report's first line does", arguments: ModelledMSAL.allCases)
+    func pageNamesTheModelledMSAL(msal: ModelledMSAL) async throws {
+        let folder = try TestSupport.scratchFolder("replay-html-msal")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try TimedCapture.pausedPasswordSignIn(pause: 3).write(to: folder, name: "paused.har")
+        let runner = ReplayRunner(seed: 3, inference: InferenceOptions(msal: msal))
+        let html = folder.appendingPathComponent("report.html").path
+        _ = await InspectorEntry.replayReport(paths: [path], out: html, runner: runner)
+        let page = Self.text(of: String(decoding: try HARRawFile.read(contentsOf: html), as: UTF8.self))
+        let replayed = try #require(await runner.replayFiles([path]))
+        let firstLine = ReplayReportRenderer.text(runner.report(replayed)).split(separator: "\n").first.map(String.init)
+        #expect(firstLine == "msal: \(msal)")
+        #expect(page.contains("verdicts model msal: \(msal)"), "\(msal)")
+        for other in ModelledMSAL.allCases where other != msal { #expect(!page.contains("msal: \(other)")) }
+        #expect(InspectorEntry.replayPage(replayed, msal: msal).msal == msal)
+    }
+
     // MARK: reading the two reports
 
     static func steps(ofJSON path: String) throws -> [ShownStep] {

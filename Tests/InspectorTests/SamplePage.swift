@@ -69,6 +69,6 @@ enum SamplePage {
     }
 
     static func page() -> InspectorPage {
-        InspectorPage(title: "authtape view — sample.har, fuzz-out", captures: [capture()], campaigns: [campaign()])
+        InspectorPage(title: "authtape view — sample.har, fuzz-out", captures: [capture()], campaigns: [campaign()], msal: .iOS_2_18_1)
     }
 }

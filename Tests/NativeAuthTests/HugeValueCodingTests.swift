@@ -47,6 +47,17 @@ struct HugeValueCodingTests {
         #expect(info?["uid"]?.stringValue == "u" && info?["utid"]?.stringValue == "t" && info?.count == 2)
     }
 
+    @Test("the engine decodes base64url as Foundation does, also where Base64's stricter padding rule refuses")
+    func base64URLFollowsFoundationNotTheSharedRule() {
+        // Padding inside the last group of four: Foundation (the engine's reference, as MSAL's) decides.
+        for text in ["YQ=Q", "YWJj=", "=", "YQ", "YWJ", "eyJ1aWQiOiJ1In0"] {
+            #expect(TokenSet.base64URLData(text) == Self.referenceBase64URL(text), "\(text)")
+        }
+        #expect(Base64URL.decode("YQ=Q") == nil)
+        #expect(Base64URL.standardPadded("a-_b-") == Array("a+/b-".replacingOccurrences(of: "-", with: "+").utf8) + Array("===".utf8))
+        #expect(Base64URL.standardPadded("ab\r") == nil && Base64URL.standardPadded("é") == nil)
+    }
+
     @Test("a 1 MiB base64url token and a huge JWT decode as the String route decodes them")
     func hugeTokens() {
         let payload = Data(("{\"sub\":\"" + String(repeating: "x", count: 1 << 20) + "\"}").utf8)

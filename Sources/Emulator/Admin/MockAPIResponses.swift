@@ -82,8 +82,8 @@ enum MockAPIResponses {
         case "RegistraionChallengeSMSSuccess":
             return .body(200, oob(channel: "sms", label: "+14255550100", labelKey: WireField.challengeTarget))
         case "SSPRSubmitSuccess": return .body(200, .object([ct(), (WireField.pollInterval, .int(1))]))
-        case "SSPRPollSuccess": return .body(200, .object([(WireField.status, .string("succeeded")), ct()]))
-        case "SSPRPollInProgress": return .body(200, .object([(WireField.status, .string("in_progress"))]))
+        case "SSPRPollSuccess": return .body(200, .object([(WireField.status, .string(WirePollStatus.succeeded.rawValue)), ct()]))
+        case "SSPRPollInProgress": return .body(200, .object([(WireField.status, .string(WirePollStatus.inProgress.rawValue))]))
         case "SSPRPollFailed": return .body(200, .object([(WireField.status, .string("failed"))]))
         case "SSPRPollNotStarted": return .body(200, .object([(WireField.status, .string("not_started"))]))
         case "IntrospectRequired":

@@ -7,13 +7,13 @@ extension EmulatorCore {
         guard let user = user(id: token.userID) else { throw .userNotFound(false) }
         let methods: EmulatorJSON = .array([
             .object([
-                (WireField.id, .string("email")), (WireField.challengeType, .string("oob")),
-                (WireField.challengeChannel, .string("email")),
-                (WireField.loginHint, .string(Masking.mask(user.email, channel: "email"))),
+                (WireField.id, .string("email")), (WireField.challengeType, .string(WireChallengeType.oob.rawValue)),
+                (WireField.challengeChannel, .string(WireChallengeChannel.email.rawValue)),
+                (WireField.loginHint, .string(Masking.mask(user.email, channel: WireChallengeChannel.email.rawValue))),
             ]),
             .object([
-                (WireField.id, .string("sms")), (WireField.challengeType, .string("oob")),
-                (WireField.challengeChannel, .string("sms")),
+                (WireField.id, .string("sms")), (WireField.challengeType, .string(WireChallengeType.oob.rawValue)),
+                (WireField.challengeChannel, .string(WireChallengeChannel.sms.rawValue)),
             ]),
         ])
         return .success(
@@ -30,7 +30,7 @@ extension EmulatorCore {
         guard let target = c.form[WireField.challengeTarget], !target.isEmpty else {
             throw .missing(WireField.challengeTarget)
         }
-        let channel = c.form[WireField.challengeChannel] ?? (target.contains("@") ? "email" : "sms")
+        let channel = c.form[WireField.challengeChannel] ?? (target.contains("@") ? WireChallengeChannel.email : .sms).rawValue
         guard Self.isValidContact(target, channel: channel) else {
             throw NativeAuthError(.invalidRequest, .invalidVerificationContact, "The verification contact is not valid.")
         }
@@ -39,7 +39,9 @@ extension EmulatorCore {
                 .accessDenied, .authMethodBlocked, "Configuring multi-factor authentication method is blocked.",
                 suberror: .providerBlockedByRep)
         }
-        if channel == "sms", config.registration.blockedPhonePrefixes.contains(where: { target.hasPrefix($0) }) {
+        if channel == WireChallengeChannel.sms.rawValue,
+            config.registration.blockedPhonePrefixes.contains(where: { target.hasPrefix($0) })
+        {
             throw NativeAuthError(
                 .accessDenied, .authMethodBlocked, "The tenant administrator has blocked the phone region.",
                 suberror: .providerBlockedByAdmin)

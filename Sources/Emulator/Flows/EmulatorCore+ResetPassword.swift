@@ -85,7 +85,7 @@ extension EmulatorCore {
         if flow.pollsRemaining > 0 {
             flow.pollsRemaining -= 1
             save(flow, token: token, c)
-            return .success(.object([(WireField.status, .string("in_progress"))]))
+            return .success(.object([(WireField.status, .string(WirePollStatus.inProgress.rawValue))]))
         }
         if let password = flow.newPassword {
             if let old = user.password { user.passwordHistory.insert(old, at: 0) }
@@ -98,7 +98,7 @@ extension EmulatorCore {
         let saved = save(flow, token: token, c)
         return .success(
             .object([
-                (WireField.status, .string("succeeded")),
+                (WireField.status, .string(WirePollStatus.succeeded.rawValue)),
                 (WireField.continuationToken, .string(seal(saved, step: .resetSucceeded, c))),
                 (WireField.expiresIn, .int(config.lifetimes.continuationToken)),
             ]))

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// A small JSON value with a fast, deterministic writer (keys keep their insertion order).
 ///
@@ -39,7 +40,7 @@ public enum EmulatorJSON: Sendable, Equatable {
 
     func write(into out: inout [UInt8]) {
         switch self {
-        case .string(let s): Self.writeString(s, into: &out)
+        case .string(let s): JSONString.appendQuoted(s, to: &out)
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d): out.append(contentsOf: (d.isFinite ? "\(d)" : "0").utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -55,30 +56,12 @@ public enum EmulatorJSON: Sendable, Equatable {
             out.append(UInt8(ascii: "{"))
             for (index, pair) in pairs.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(pair.0, into: &out)
+                JSONString.appendQuoted(pair.0, to: &out)
                 out.append(UInt8(ascii: ":"))
                 pair.1.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
-    }
-
-    static func writeString(_ string: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
-            case 0x0A: out.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// Parses JSON text (not on the hot path). Object keys come back sorted.

@@ -1,30 +1,22 @@
 import NativeAuthWire
 
-/// A deterministic random number generator (xoshiro256**), seeded through SplitMix64.
+/// The emulator's deterministic random numbers: NativeAuthWire's ``SplitMix64`` (the one seeded generator),
+/// with the draws the emulator needs.
 ///
 /// The emulator draws codes, ids and admin tokens from one of these so that a printed seed reproduces a run.
+/// Its sequence starts at the first value of `SplitMix64(seed:)` rather than at the seed itself, so an engine
+/// seeded with the same number (whose ids come from `SplitMix64(seed:)`) never sends the bytes of the
+/// emulator's admin token or keys as its request ids.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: (UInt64, UInt64, UInt64, UInt64)
+    private var source: SplitMix64
 
     /// Creates a generator from `seed`.
     public init(seed: UInt64) {
         var mix = SplitMix64(seed: seed)
-        state = (mix.next(), mix.next(), mix.next(), mix.next())
+        source = SplitMix64(seed: mix.next())
     }
 
-    public mutating func next() -> UInt64 {
-        let result = rotl(state.1 &* 5, 7) &* 9
-        let t = state.1 << 17
-        state.2 ^= state.0
-        state.3 ^= state.1
-        state.1 ^= state.2
-        state.0 ^= state.3
-        state.2 ^= t
-        state.3 = rotl(state.3, 45)
-        return result
-    }
-
-    private func rotl(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
+    public mutating func next() -> UInt64 { source.next() }
 
     /// `count` random bytes.
     mutating func bytes(_ count: Int) -> [UInt8] {
@@ -41,17 +33,21 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         var b = bytes(16)
         b[6] = (b[6] & 0x0F) | 0x40
         b[8] = (b[8] & 0x3F) | 0x80
-        let hex = b.map { byte -> String in
-            let s = String(byte, radix: 16)
-            return s.count == 1 ? "0" + s : s
-        }.joined()
-        let c = Array(hex)
-        return "\(String(c[0..<8]))-\(String(c[8..<12]))-\(String(c[12..<16]))-\(String(c[16..<20]))-\(String(c[20..<32]))"
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in b.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(Self.lowerHex[Int(byte >> 4)])
+            text.append(Self.lowerHex[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
+
+    private static let lowerHex = Array("0123456789abcdef".utf8)
 
     /// A string of `count` decimal digits.
     mutating func digits(_ count: Int) -> String {
-        String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &self))) })
+        String(decoding: (0..<max(count, 0)).map { _ in UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &self) }, as: UTF8.self)
     }
 
     /// A base64url string of `count` random bytes.

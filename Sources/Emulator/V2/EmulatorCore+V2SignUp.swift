@@ -18,14 +18,15 @@ extension EmulatorCore {
         if let username, !username.isEmpty {
             guard username.contains("@") else { throw .invalidParameter(V2Key.username) }
             guard self.user(named: username) == nil else { throw v2UserAlreadyExists() }
-            flow.attributes["email"] = username
+            flow.attributes[V2Key.emailAttribute] = username
         }
         flow.kind = .signUp
         flow.stage = .signUpAttributes
         let page = clients[flow.clientIndex].flow.attributes.filter { $0.page == 1 }
         var attributes: [EmulatorJSON] = [
             .object([
-                (V2Key.attributeID, .string("email")), (V2Key.inputType, .string("text")), (V2Key.required, .bool(true)),
+                (V2Key.attributeID, .string(V2Key.emailAttribute)), (V2Key.inputType, .string("text")),
+                (V2Key.required, .bool(true)),
                 (V2Key.canChange, .bool(true)), (V2Key.label, .string("Email Address")), (V2Key.regex, .string("^.*")),
             ])
         ]
@@ -55,7 +56,9 @@ extension EmulatorCore {
             }
             return try v2SignUpNext(id, flow, c)
         }
-        if let email = values.removeValue(forKey: "email"), !flow.verified { flow.attributes["email"] = email }
+        if let email = values.removeValue(forKey: V2Key.emailAttribute), !flow.verified {
+            flow.attributes[V2Key.emailAttribute] = email
+        }
         let (kept, invalid) = AttributeRules.filter(values, flow: userFlow)
         var rejected: [(id: String, code: V2ErrorCode, message: String)] = invalid.map { ($0, .attributeInvalid, "\($0) is not valid.") }
         flow.attributes.merge(kept) { $1 }
@@ -66,18 +69,18 @@ extension EmulatorCore {
             rejected.append((attribute.name, .attributeRequired, "\(attribute.name) is required."))
         }
         if !flow.verified {
-            let email = flow.attributes["email"] ?? ""
+            let email = flow.attributes[V2Key.emailAttribute] ?? ""
             if email.isEmpty {
-                rejected.insert(("email", .attributeRequired, "email is required."), at: 0)
+                rejected.insert((V2Key.emailAttribute, .attributeRequired, "email is required."), at: 0)
             } else if !email.contains("@") {
-                rejected.insert(("email", .attributeInvalid, "email is not a valid email address."), at: 0)
+                rejected.insert((V2Key.emailAttribute, .attributeInvalid, "email is not a valid email address."), at: 0)
             } else if user(named: email) != nil {
                 throw v2UserAlreadyExists()
             }
         }
         guard rejected.isEmpty else { throw .attributes(rejected, casing: casing) }
         if flow.verified { return try v2SignUpNext(id, flow, c) }
-        let email = flow.attributes["email"] ?? ""
+        let email = flow.attributes[V2Key.emailAttribute] ?? ""
         flow.code = v2Send(to: email, channel: "email", purpose: "signUp", userEmail: email, now: c.now)
         flow.stage = .signUpCode
         return .hal(v2SignUpVerifyBody(token: v2Advance(id, flow, now: c.now), flow: flow, c))
@@ -101,7 +104,7 @@ extension EmulatorCore {
         let id: UInt64
         var flow: V2Flow
         (id, flow) = try v2Open(c) { $0.stage == .signUpCode }
-        let email = flow.attributes["email"] ?? ""
+        let email = flow.attributes[V2Key.emailAttribute] ?? ""
         flow.code = v2Send(to: email, channel: "email", purpose: "signUp", userEmail: email, now: c.now)
         return .hal(v2SignUpVerifyBody(token: v2Advance(id, flow, now: c.now), flow: flow, c))
     }
@@ -122,10 +125,10 @@ extension EmulatorCore {
             ])
             return .hal(v2CollectBody(token: v2Advance(id, flow, now: c.now), attributes: [password], c))
         }
-        let email = flow.attributes["email"] ?? ""
+        let email = flow.attributes[V2Key.emailAttribute] ?? ""
         guard user(named: email) == nil else { throw v2UserAlreadyExists() }
         var other = flow.attributes
-        other["email"] = nil
+        other[V2Key.emailAttribute] = nil
         let alias = other.removeValue(forKey: AttributeRules.alias)
         let displayName = other.removeValue(forKey: "displayName")
         let userID = state.withLock { $0.random.guid() }
@@ -147,7 +150,7 @@ extension EmulatorCore {
     }
 
     private func v2SignUpVerifyBody(token: String, flow: V2Flow, _ c: V2Context) -> EmulatorJSON {
-        let email = flow.attributes["email"] ?? ""
+        let email = flow.attributes[V2Key.emailAttribute] ?? ""
         var hal = V2HAL(.interactionRequired, .verify, token: token)
         hal.add(V2Key.id, .string("em-signup"))
         hal.add(V2Key.type, .string(V2MethodType.email.rawValue))
@@ -184,7 +187,7 @@ extension EmulatorCore {
             .invalidRequest, aadsts: V2AADSTS.userAlreadyExists, "An account with this email already exists.",
             details: [
                 .object([
-                    (V2Key.attributeIDs, .array([.string("email")])),
+                    (V2Key.attributeIDs, .array([.string(V2Key.emailAttribute)])),
                     (V2Key.code, .string(V2Failure.spell(.userAlreadyExists, casing))),
                 ])
             ])

@@ -240,7 +240,7 @@ public enum FuzzCampaign {
             let fuzzCase = finding.reproCase
             guard let flow = runner.configuration.flows.first(where: { $0.name == fuzzCase.flow }) else { continue }
             let observation = await runner.observe(fuzzCase, flow: flow)
-            let document = ReproCapture.document(for: fuzzCase, verdict: finding.verdict, requests: observation?.requests ?? [])
+            let document = try ReproCapture.document(for: fuzzCase, verdict: finding.verdict, requests: observation?.requests ?? [])
             let name = String(format: "finding-%03d-%@.har", number + 1, finding.key.kind.rawValue)
             let path = try ReproCapture.write(document, directory: directory, name: name)
             updated.findings.updateFinding(finding.key) { $0.reproPath = path }

@@ -53,7 +53,7 @@ public enum CrashImport {
             guard let flow = flows.first(where: { $0.name == fuzzCase.flow }) else {
                 throw CrashImportError(description: "flow \(fuzzCase.flow) is not known")
             }
-            let document = await document(for: fuzzCase, flow: flow, target: target)
+            let document = try await document(for: fuzzCase, flow: flow, target: target)
             let summary = "\(fuzzCase.flow)#\(fuzzCase.action) answer \(fuzzCase.response): \(fuzzCase.details.joined(separator: "; "))"
             return (HARWriter.bytes(document), summary)
         }
@@ -104,7 +104,7 @@ public enum CrashImport {
     }
 
     /// The capture: the requests of the unmutated run up to the crashing answer, that answer in place.
-    static func document(for fuzzCase: FuzzCase, flow: FuzzFlow, target: CrashTarget) async -> HARDocument {
+    static func document(for fuzzCase: FuzzCase, flow: FuzzFlow, target: CrashTarget) async throws(CrashImportError) -> HARDocument {
         let unmutated = await EngineOutcomeSource().observe(
             flow: flow, action: fuzzCase.action, responses: flow.actions[fuzzCase.action].responses)
         var requests: [SentRequest] = []
@@ -125,7 +125,12 @@ public enum CrashImport {
         let verdict = Verdict(
             kind: .pass, step: step, expected: prediction.expectation.outcome.map { "\($0)" } ?? "another request",
             actual: "a crash of \(target.rawValue)", note: "imported from a libFuzzer crash file")
-        var document = ReproCapture.document(for: fuzzCase, verdict: verdict, requests: requests)
+        var document: HARDocument
+        do {
+            document = try ReproCapture.document(for: fuzzCase, verdict: verdict, requests: requests)
+        } catch {
+            throw CrashImportError(description: error.description)
+        }
         let note = "authtape fuzz --from-crash: a \(target.rawValue) crash input at \(step) "
             + "(\(fuzzCase.flow)#\(fuzzCase.action), answer \(fuzzCase.response)); the oracle expects \(verdict.expected). "
             + "Reproduce: authtape replay on this file"

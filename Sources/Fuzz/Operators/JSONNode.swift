@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// An order-preserving JSON tree for mutation: object members keep their order and duplicates,
 /// numbers keep their source text. Independent of every JSON parser the engine or oracle use.
@@ -112,7 +113,7 @@ public indirect enum JSONNode: Sendable, Hashable {
             for (i, member) in members.enumerated() {
                 if i > 0 { out += "," }
                 if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                JSONNode.writeString(member.key, to: &out)
+                JSONString.appendQuoted(member.key, to: &out)
                 out += pretty ? ": " : ":"
                 member.value.write(to: &out, pretty: pretty, indent: indent + 1)
             }
@@ -125,7 +126,7 @@ public indirect enum JSONNode: Sendable, Hashable {
                 item.write(to: &out, pretty: pretty, indent: indent)
             }
             out += "]"
-        case .string(let text): JSONNode.writeString(text, to: &out)
+        case .string(let text): JSONString.appendQuoted(text, to: &out)
         case .number(let text): out += text
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
@@ -139,7 +140,7 @@ public indirect enum JSONNode: Sendable, Hashable {
             out.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONNode.writeString(member.key, to: &out)
+                JSONString.appendQuoted(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 member.value.write(to: &out, plain: plain)
             }
@@ -158,69 +159,12 @@ public indirect enum JSONNode: Sendable, Hashable {
                 out.append(contentsOf: text.utf8)
                 out.append(UInt8(ascii: "\""))
             } else {
-                JSONNode.writeString(text, to: &out)
+                JSONString.appendQuoted(text, to: &out)
             }
         case .number(let text): out.append(contentsOf: text.utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .null: out.append(contentsOf: "null".utf8)
         }
-    }
-
-    /// Whether UTF-8 `buffer` holds a byte a JSON string must escape (`"`, `\`, a control
-    /// character); non-ASCII bytes are skipped over.
-    private static func needsEscape(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while true {
-            i = plainASCIIEnd(buffer, from: i)
-            guard i < buffer.count else { return false }
-            guard buffer[i] >= 0x80 else { return true }
-            i += 1
-        }
-    }
-
-    /// ``writeString(_:to:)`` into bytes: plain text is copied at once, the rest escaped alike.
-    static func writeString(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        let needsEscape = text.withUTF8(Self.needsEscape)
-        out.append(UInt8(ascii: "\""))
-        if !needsEscape {
-            text.withUTF8 { out.append(contentsOf: $0) }
-        } else {
-            var escaped = ""
-            writeString(text, to: &escaped)
-            out.append(contentsOf: escaped.utf8.dropFirst().dropLast())
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    static func writeString(_ text: String, to out: inout String) {
-        let needsEscape =
-            text.utf8.withContiguousStorageIfAvailable(Self.needsEscape)
-            ?? text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C })
-        if !needsEscape {
-            out += "\""
-            out += text
-            out += "\""
-            return
-        }
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 
     /// The index of the first byte at or after `start` that is a quote, backslash, control character or

@@ -78,7 +78,7 @@ extension FuzzCampaign {
         }
         for (number, finding) in result.findings.findings.enumerated() {
             let (_, walk, observation) = await runner.judge(finding.reproCase, baseline: nil, watchdog: watchdog, slot: 0)
-            let document = V2ReproCapture.document(for: finding, walk: walk, requests: observation?.requests ?? [])
+            let document = try V2ReproCapture.document(for: finding, walk: walk, requests: observation?.requests ?? [])
             let name = String(format: "v2-finding-%03d-%@.har", number + 1, finding.key.kind.rawValue)
             let path = try ReproCapture.write(document, directory: directory, name: name)
             updated.findings.updateFinding(finding.key) { $0.reproPath = path }

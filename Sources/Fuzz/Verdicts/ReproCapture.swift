@@ -2,16 +2,23 @@ import Foundation
 import HAR
 import NativeAuth
 import Oracle
+import Redaction
 
 /// Writes a finding as a HAR capture: every exchange of the case (the unmutated earlier actions and
 /// the mutated one), the oracle's expected outcome on the mutated action's last entry, and a comment
-/// naming seed, case, operators and verdict. Bodies hold only the scripted made-up values.
+/// naming seed, case, operators and verdict. The capture is redacted as `authtape redact` redacts a
+/// file (``redacted(_:)``), so it holds no secret or personal value of the flow and still replays.
 public enum ReproCapture {
-    /// The capture of `fuzzCase` given the requests the engine sent.
-    public static func document(for fuzzCase: FuzzCase, verdict: Verdict, requests: [SentRequest]) -> HARDocument {
+    /// The redacted capture of `fuzzCase` given the requests the engine sent.
+    /// - Throws: `ReproCaptureError` when the capture cannot be redacted (nothing unredacted is returned).
+    public static func document(for fuzzCase: FuzzCase, verdict: Verdict, requests: [SentRequest]) throws(ReproCaptureError) -> HARDocument {
+        try redacted(unredacted(for: fuzzCase, verdict: verdict, requests: requests))
+    }
+
+    /// The capture before redaction (tests compare its replay with the redacted one's); never written.
+    static func unredacted(for fuzzCase: FuzzCase, verdict: Verdict, requests: [SentRequest]) -> HARDocument {
         let prediction = Judge.predict(step: fuzzCase.step, responses: fuzzCase.responses)
         let expected = prediction.expectation.outcome
-        let redactor = ReproRedactor(requests: requests)
         var entries: [HAREntry] = []
         let mutatedRequests = requests.enumerated().filter { $0.element.action == fuzzCase.action }.map(\.offset)
         for (index, request) in requests.enumerated() {
@@ -26,7 +33,7 @@ public enum ReproCapture {
             let fields = AuthTapeEntryFields(flowId: "fuzz-\(fuzzCase.seed)-\(fuzzCase.index)", flowKind: kind(of: fuzzCase.flow),
                                              step: step, expectedOutcome: expectation)
             entries.append(HAREntry(
-                startedDateTime: timestamp(index), time: 0, request: harRequest(request, redactor), response: harResponse(request.served, redactor),
+                startedDateTime: timestamp(index), time: 0, request: harRequest(request), response: harResponse(request.served),
                 comment: inMutated && hopIndex == fuzzCase.response ? "mutated: " + fuzzCase.details.joined(separator: "; ") : nil,
                 authtape: fields))
         }
@@ -37,6 +44,24 @@ public enum ReproCapture {
             authtape: AuthTapeLogFields(toolVersion: "0.1.0", upstream: EngineOutcomeSource.authority.absoluteString,
                                         mode: "fuzz-repro", notes: note))
         return HARDocument(log: log)
+    }
+
+    /// `document` redacted with Redaction's built-in native-auth rules, the ones `authtape redact` and the
+    /// recorder use, and one placeholder table for the whole capture: a value gets the same
+    /// `REDACTED-<kind>-<n>` in every request, answer, URL, header, comment and `_authtape` member, so token
+    /// chains stay visible and `authtape replay` still matches the engine's requests to the recorded ones
+    /// (the oracle's expectation, `_authtape.expectedOutcome`, holds names only and stays as it is).
+    /// - Throws: `ReproCaptureError` when the capture cannot be redacted.
+    public static func redacted(_ document: HARDocument) throws(ReproCaptureError) -> HARDocument {
+        do {
+            return try Redactor().redact(document).document
+        } catch let error as PatternError {
+            throw ReproCaptureError(description: "the built-in redaction rules do not compile: \(error)")
+        } catch let error as HARError {
+            throw ReproCaptureError(description: "cannot redact the repro capture: \(error)")
+        } catch {
+            throw ReproCaptureError(description: "cannot redact the repro capture")
+        }
     }
 
     /// Writes the capture to `directory/finding-<kind>-<n>.har` (mode 0600) and returns the path.
@@ -57,14 +82,13 @@ public enum ReproCapture {
         String(format: "2026-01-01T00:00:%02d.000Z", min(index, 59))
     }
 
-    static func harRequest(_ request: SentRequest, _ redactor: ReproRedactor) -> HARRequest {
-        let body = redactor.form(request.body)
-        return HARRequest(
+    static func harRequest(_ request: SentRequest) -> HARRequest {
+        HARRequest(
             method: "POST", url: request.url, headers: request.headers.map { HARHeader(name: $0.name, value: $0.value) },
-            postData: HARPostData(body: body, mimeType: "application/x-www-form-urlencoded"), bodySize: body.count)
+            postData: HARPostData(body: request.body, mimeType: "application/x-www-form-urlencoded"), bodySize: request.body.count)
     }
 
-    static func harResponse(_ served: FuzzResponse?, _ redactor: ReproRedactor) -> HARResponse {
+    static func harResponse(_ served: FuzzResponse?) -> HARResponse {
         guard let served else {
             return HARResponse(status: 0, comment: "no answer: the fuzz script had run out (network connection lost)")
         }
@@ -72,9 +96,13 @@ public enum ReproCapture {
             return HARResponse(status: 0, comment: "transport fault: \(fault.rawValue)", extensions: ["_fault": .string(fault.rawValue)])
         }
         let mime = served.header("Content-Type") ?? ""
-        let body = redactor.text(served.body)
         return HARResponse(
             status: served.status, headers: served.headers.map { HARHeader(name: $0.name, value: $0.value) },
-            content: HARContent(body: body, mimeType: mime), bodySize: body.count)
+            content: HARContent(body: served.body, mimeType: mime), bodySize: served.body.count)
     }
+}
+
+/// Why a repro capture could not be made: it could not be redacted. The message names the field, never a value.
+public struct ReproCaptureError: Error, Sendable, CustomStringConvertible {
+    public var description: String
 }

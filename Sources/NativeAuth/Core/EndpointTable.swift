@@ -10,7 +10,7 @@ struct EndpointRule: Sendable {
     var closedChallengeType = true
     /// `challenge_type` must be present (register/challenge).
     var challengeTypeRequired = false
-    var knownErrors: Set<String>
+    var knownErrors: Set<WireErrorCode>
     var decodesSuberror = false
     var decodesContinuationToken = false
     var decodesRequiredAttributes = false
@@ -55,39 +55,39 @@ enum EndpointTable {
         case .signUpStart:
             EndpointRule(
                 successKeys: startKeys,
-                knownErrors: ["invalid_grant", "invalid_request", "unauthorized_client", "unsupported_challenge_type",
-                              "user_already_exists", "attributes_required", "unsupported_auth_method"],
+                knownErrors: [.invalidGrant, .invalidRequest, .unauthorizedClient, .unsupportedChallengeType,
+                              .userAlreadyExists, .attributesRequired, .unsupportedAuthMethod],
                 decodesSuberror: true, decodesContinuationToken: true, decodesInvalidAttributes: true)
         case .signUpChallenge:
             EndpointRule(
                 successKeys: challengeKeys,
-                knownErrors: ["invalid_request", "unauthorized_client", "unsupported_challenge_type", "expired_token"])
+                knownErrors: [.invalidRequest, .unauthorizedClient, .unsupportedChallengeType, .expiredToken])
         case .signUpContinue:
             EndpointRule(
                 successKeys: startKeys.union([WireField.expiresIn]),
-                knownErrors: ["invalid_request", "unauthorized_client", "invalid_grant", "expired_token",
-                              "user_already_exists", "attributes_required", "verification_required",
-                              "credential_required"],
+                knownErrors: [.invalidRequest, .unauthorizedClient, .invalidGrant, .expiredToken,
+                              .userAlreadyExists, .attributesRequired, .verificationRequired,
+                              .credentialRequired],
                 decodesSuberror: true, decodesContinuationToken: true, decodesRequiredAttributes: true,
                 decodesInvalidAttributes: true)
         case .signInInitiate:
             EndpointRule(
                 successKeys: startKeys,
-                knownErrors: ["invalid_request", "unauthorized_client", "user_not_found", "unsupported_challenge_type"])
+                knownErrors: [.invalidRequest, .unauthorizedClient, .userNotFound, .unsupportedChallengeType])
         case .signInChallenge:
             EndpointRule(
                 successKeys: challengeKeys,
-                knownErrors: ["invalid_request", "unauthorized_client", "invalid_grant", "expired_token",
-                              "unsupported_challenge_type", "access_denied"],
+                knownErrors: [.invalidRequest, .unauthorizedClient, .invalidGrant, .expiredToken,
+                              .unsupportedChallengeType, .accessDenied],
                 decodesSuberror: true)
         case .signInIntrospect:
-            EndpointRule(successKeys: introspectKeys, knownErrors: ["invalid_request", "expired_token"])
+            EndpointRule(successKeys: introspectKeys, knownErrors: [.invalidRequest, .expiredToken])
         case .token:
             EndpointRule(
                 successKeys: [],
-                knownErrors: ["invalid_request", "unauthorized_client", "invalid_client", "invalid_grant",
-                              "expired_token", "expired_refresh_token", "unsupported_challenge_type", "invalid_scope",
-                              "authorization_pending", "slow_down", "user_not_found"],
+                knownErrors: [.invalidRequest, .unauthorizedClient, .invalidClient, .invalidGrant,
+                              .expiredToken, .expiredRefreshToken, .unsupportedChallengeType, .invalidScope,
+                              .authorizationPending, .slowDown, .userNotFound],
                 decodesSuberror: true, decodesContinuationToken: true)
         case .registerIntrospect:
             EndpointRule(successKeys: introspectKeys, knownErrors: [], decodesSuberror: true)
@@ -95,35 +95,35 @@ enum EndpointTable {
             EndpointRule(
                 successKeys: challengeKeys.subtracting([WireField.challengeTargetLabel]).union([WireField.challengeTarget]),
                 closedChallengeType: false, challengeTypeRequired: true,
-                knownErrors: ["invalid_request", "access_denied"], decodesSuberror: true)
+                knownErrors: [.invalidRequest, .accessDenied], decodesSuberror: true)
         case .registerContinue:
             EndpointRule(
-                successKeys: startKeys, knownErrors: ["invalid_grant"],
+                successKeys: startKeys, knownErrors: [.invalidGrant],
                 decodesSuberror: true)
         case .resetPasswordStart:
             EndpointRule(
                 successKeys: startKeys,
-                knownErrors: ["invalid_request", "unauthorized_client", "user_not_found", "unsupported_challenge_type"])
+                knownErrors: [.invalidRequest, .unauthorizedClient, .userNotFound, .unsupportedChallengeType])
         case .resetPasswordChallenge:
             EndpointRule(
                 successKeys: challengeKeys,
-                knownErrors: ["invalid_request", "unauthorized_client", "expired_token", "unsupported_challenge_type"])
+                knownErrors: [.invalidRequest, .unauthorizedClient, .expiredToken, .unsupportedChallengeType])
         case .resetPasswordContinue:
             EndpointRule(
                 successKeys: startKeys.union([WireField.expiresIn]),
-                knownErrors: ["invalid_request", "unauthorized_client", "invalid_grant", "expired_token",
-                              "verification_required"],
+                knownErrors: [.invalidRequest, .unauthorizedClient, .invalidGrant, .expiredToken,
+                              .verificationRequired],
                 decodesSuberror: true, decodesContinuationToken: true)
         case .resetPasswordSubmit:
             EndpointRule(
                 successKeys: startKeys.union([WireField.pollInterval]),
-                knownErrors: ["invalid_request", "unauthorized_client", "expired_token", "invalid_grant"],
+                knownErrors: [.invalidRequest, .unauthorizedClient, .expiredToken, .invalidGrant],
                 decodesSuberror: true)
         case .resetPasswordPollCompletion:
             EndpointRule(
                 successKeys: startKeys.union([WireField.status, WireField.expiresIn]),
-                knownErrors: ["invalid_grant", "invalid_request", "unauthorized_client", "expired_token",
-                              "user_not_found"],
+                knownErrors: [.invalidGrant, .invalidRequest, .unauthorizedClient, .expiredToken,
+                              .userNotFound],
                 decodesSuberror: true)
         }
     }

@@ -5,8 +5,9 @@ import NativeAuthWire
 /// ``EndpointTable`` (client-behaviour.md §0.1): 200 decodes into the endpoint's success keys, 400/401
 /// into its error struct, anything else is unexpected.
 enum ResponseClassifier {
-    static let closedChallengeTypes: Set<String> = ["oob", "password", "redirect"]
-    static let pollStatuses: Set<String> = ["succeeded", "in_progress", "not_started", "failed"]
+    /// The `challenge_type` values of MSAL's closed enum: the requestable ones.
+    static let closedChallengeTypes = Set(WireChallengeType.requestable)
+    static let pollStatuses = Set(WirePollStatus.known)
 
     static func classify(_ response: NativeAuthHTTPResponse, endpoint: NativeAuthEndpoint) -> Classified {
         switch response.statusCode {
@@ -20,7 +21,7 @@ enum ResponseClassifier {
             guard let document = ResponseJSONParser.parse(response.body),
                 let body = try? decodeError(document, rule: EndpointTable.rule(for: endpoint))
             else { return .unexpected(.undecodable) }
-            if EndpointTable.rule(for: endpoint).knownErrors.contains(body.error) { return .apiError(body) }
+            if EndpointTable.rule(for: endpoint).knownErrors.contains(body.wireError) { return .apiError(body) }
             return .unexpected(.unknownError(body))
         default:
             return .unexpected(.unhandledStatus(response.statusCode))
@@ -40,7 +41,7 @@ enum ResponseClassifier {
         _ = try json.uuid("correlationId")
         body.continuationToken = try string(WireField.continuationToken, "continuationToken")
         body.challengeType = try string(WireField.challengeType, "challengeType")
-        if let type = body.challengeType, rule.closedChallengeType, !closedChallengeTypes.contains(type) {
+        if let type = body.wireChallengeType, rule.closedChallengeType, !closedChallengeTypes.contains(type) {
             throw TypeMismatch()
         }
         if rule.challengeTypeRequired, body.challengeType == nil { throw TypeMismatch() }
@@ -54,11 +55,11 @@ enum ResponseClassifier {
         body.expiresIn = try int(WireField.expiresIn, "expiresIn")
         body.pollInterval = try int(WireField.pollInterval, "pollInterval")
         body.status = try string(WireField.status, "status")
-        if let status = body.status, !pollStatuses.contains(status) { throw TypeMismatch() }
+        if let status = body.wireStatus, !pollStatuses.contains(status) { throw TypeMismatch() }
         if keys.contains(WireField.methods), let items = try json.objects(WireField.methods) {
             body.methods = try items.map { method in
                 guard let id = try method.string(WireField.id), let type = try method.string("challengeType"),
-                    closedChallengeTypes.contains(type), let channel = try method.string("challengeChannel")
+                    closedChallengeTypes.contains(WireChallengeType(type)), let channel = try method.string("challengeChannel")
                 else { throw TypeMismatch() }
                 return AuthMethodWire(
                     id: id, challengeType: type, challengeChannel: channel, loginHint: try method.string("loginHint"))
@@ -87,15 +88,15 @@ enum ResponseClassifier {
         if rule.decodesRequiredAttributes, let items = try json.objects(WireField.requiredAttributes) {
             body.requiredAttributes = try items.map { attribute in
                 guard let name = try attribute.string(WireField.name), let type = try attribute.string(WireField.type),
-                    let required = try attribute.bool("required")
+                    let required = try attribute.bool(WireField.required)
                 else { throw TypeMismatch() }
-                let regex = try attribute.nested("options")?.string(WireField.regex)
+                let regex = try attribute.nested(WireField.options)?.string(WireField.regex)
                 return RequiredAttributeWire(name: name, type: type, required: required, regex: regex)
             }
         }
         if rule.decodesInvalidAttributes {
-            body.invalidAttributes = try attributeNames(json, "invalid_attributes")
-            _ = try attributeNames(json, "unverified_attributes")
+            body.invalidAttributes = try attributeNames(json, WireField.invalidAttributes)
+            _ = try attributeNames(json, WireField.unverifiedAttributes)
         }
         return body
     }

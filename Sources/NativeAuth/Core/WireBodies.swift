@@ -20,7 +20,11 @@ struct SuccessBody: Sendable, Hashable {
     var status: String?
     var methods: [AuthMethodWire]?
 
-    var isRedirect: Bool { challengeType == "redirect" }
+    /// ``challengeType`` as the wire vocabulary's value (unknown values kept).
+    var wireChallengeType: WireChallengeType? { challengeType.map(WireChallengeType.init) }
+    /// ``status`` as the wire vocabulary's value (unknown values kept).
+    var wireStatus: WirePollStatus? { status.map(WirePollStatus.init) }
+    var isRedirect: Bool { wireChallengeType == .redirect }
 }
 
 /// One entry of an introspect `methods` list.
@@ -50,13 +54,16 @@ struct APIErrorBody: Sendable, Hashable {
     var requiredAttributes: [RequiredAttributeWire]?
     var invalidAttributes: [String]?
 
-    static let passwordSuberrors: Set<String> = [
-        "password_too_weak", "password_too_short", "password_too_long",
-        "password_is_invalid", "password_recently_used", "password_banned",
-    ]
+    /// ``error`` as the wire vocabulary's value (unknown values kept, compared exactly).
+    var wireError: WireErrorCode { WireErrorCode(error) }
+    /// ``suberror`` as the wire vocabulary's value (unknown values kept, compared exactly).
+    var wireSuberror: WireSuberror? { suberror.map(WireSuberror.init) }
+
+    /// The six password-policy suberrors, spelled as on the wire.
+    static let passwordSuberrors = Set(WireSuberror.passwordErrors.map(\.rawValue))
 
     /// One of the six password-policy suberrors (MSAL's `isAnyPasswordError`).
-    var hasPasswordSuberror: Bool { suberror.map(Self.passwordSuberrors.contains) ?? false }
+    var hasPasswordSuberror: Bool { wireSuberror?.isPasswordError ?? false }
     var firstCode: Int? { errorCodes.first }
 }
 
@@ -101,6 +108,8 @@ struct TokenBody: Sendable, Hashable {
     var numbers: [String: Double]
 
     var challengeType: String? { fields[WireField.challengeType] }
+    /// ``challengeType`` as the wire vocabulary's value (unknown values kept).
+    var wireChallengeType: WireChallengeType? { challengeType.map(WireChallengeType.init) }
     var redirectReason: String? { fields[WireField.redirectReason] }
 }
 

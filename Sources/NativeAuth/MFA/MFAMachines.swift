@@ -22,24 +22,24 @@ struct MFARequestChallengeMachine: FlowMachine, Sendable {
     mutating func receive(_ response: Classified) -> FlowAction<MFARequestChallengeResult> {
         switch response {
         case .success(let body):
-            switch body.challengeType {
-            case "oob":
+            switch body.wireChallengeType {
+            case .oob:
                 guard let sent = body.codeSent else { return fail(.generalError, .unexpectedBody) }
                 return .finish(.verificationRequired(
                     newState: MFARequiredState(context: context, continuationToken: sent.token), sentTo: sent.sentTo,
                     channelTargetType: MSALNativeAuthChannelType(value: sent.channel), codeLength: sent.codeLength))
-            case "redirect":
+            case .redirect:
                 // MSAL quirk: a redirect still hands back the same state.
                 return fail(.browserRequired, .message(body.redirectReason))
-            case "password" where body.continuationToken != nil:
+            case .password where body.continuationToken != nil:
                 return fail(.generalError, .none, retry: false)
-            case "password":
+            case .password:
                 return fail(.generalError, .unexpectedBody)
             default:
                 return fail(.generalError, .unexpectedChallengeType)
             }
         case .apiError(let api):
-            if api.error == "access_denied", api.suberror == "provider_blocked_by_rep" {
+            if api.wireError == .accessDenied, api.wireSuberror == .providerBlockedByRep {
                 return fail(.authMethodBlocked, .api(api))
             }
             return fail(.generalError, .api(api))
@@ -74,8 +74,9 @@ struct MFASubmitChallengeMachine: FlowMachine, Sendable {
 
     mutating func start() -> FlowAction<MFASubmitChallengeResult> {
         if challenge.isEmpty { return fail(.invalidChallenge, .none, retry: true) }
-        return .send(TokenStep.call(grantType: "mfa_oob", context: context, continuationToken: token, oob: challenge,
-                                    includeChallengeType: false))
+        return .send(TokenStep.call(
+            grantType: WireGrantType.mfaOOB.rawValue, context: context, continuationToken: token, oob: challenge,
+            includeChallengeType: false))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<MFASubmitChallengeResult> {

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// The challenge types the app can handle; `redirect` is always added on the wire.
 public struct MSALNativeAuthChallengeTypes: OptionSet, Sendable, Hashable {
@@ -13,11 +14,11 @@ public struct MSALNativeAuthChallengeTypes: OptionSet, Sendable, Hashable {
 
     /// `oob`, then `password`, then always `redirect`, space-joined.
     var wireValue: String {
-        var list: [String] = []
-        if contains(.OOB) { list.append("oob") }
-        if contains(.password) { list.append("password") }
-        list.append("redirect")
-        return list.joined(separator: " ")
+        var list: WireChallengeTypes = []
+        if contains(.OOB) { list.values.append(.oob) }
+        if contains(.password) { list.values.append(.password) }
+        list.values.append(.redirect)
+        return list.formValue
     }
 }
 
@@ -34,10 +35,8 @@ public struct MSALNativeAuthCapabilities: OptionSet, Sendable, Hashable {
 
     /// `mfa_required registration_required` (in that order), nil when empty.
     var wireValue: String? {
-        var list: [String] = []
-        if contains(.mfaRequired) { list.append("mfa_required") }
-        if contains(.registrationRequired) { list.append("registration_required") }
-        return list.isEmpty ? nil : list.joined(separator: " ")
+        WireCapabilities(mfaRequired: contains(.mfaRequired), registrationRequired: contains(.registrationRequired))
+            .formValue
     }
 }
 

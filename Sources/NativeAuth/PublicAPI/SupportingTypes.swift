@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// The channel a code was sent over (`challenge_channel`).
 public final class MSALNativeAuthChannelType: Sendable, Hashable, CustomStringConvertible {
@@ -7,9 +8,9 @@ public final class MSALNativeAuthChannelType: Sendable, Hashable, CustomStringCo
     /// Creates a channel type.
     public init(value: String) { self.value = value }
     /// `value` is `email` (case-insensitive).
-    public var isEmailType: Bool { value.caseInsensitiveCompare("email") == .orderedSame }
+    public var isEmailType: Bool { value.caseInsensitiveCompare(WireChallengeChannel.email.rawValue) == .orderedSame }
     /// `value` is `sms` (case-insensitive).
-    public var isSMSType: Bool { value.caseInsensitiveCompare("sms") == .orderedSame }
+    public var isSMSType: Bool { value.caseInsensitiveCompare(WireChallengeChannel.sms.rawValue) == .orderedSame }
     /// The raw value.
     public var description: String { value }
     public static func == (lhs: MSALNativeAuthChannelType, rhs: MSALNativeAuthChannelType) -> Bool {

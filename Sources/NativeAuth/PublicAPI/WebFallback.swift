@@ -133,8 +133,8 @@ extension MSALNativeAuthPublicClientApplication {
         let callback = try await engine.webPresenter.present(url: authorizeURL, redirectUri: redirectUri)
         let query = URLComponents(url: callback, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
-        if let error = value("error") {
-            throw MSALWebAuthError(message: "the authorization server answered \(error): \(value("error_description") ?? "")")
+        if let error = value(WireField.error) {
+            throw MSALWebAuthError(message: "the authorization server answered \(error): \(value(WireField.errorDescription) ?? "")")
         }
         guard value("state") == state else { throw MSALWebAuthError(message: "the redirect's state does not match the request") }
         guard let code = value("code") else { throw MSALWebAuthError(message: "the redirect carries no authorization code") }

@@ -56,8 +56,9 @@ struct RegisterChallengeMachine: FlowMachine, Sendable {
                 return fail(.generalError, .none, retry: false)
             }
             state = .awaitingToken
-            return .send(TokenStep.call(grantType: "continuation_token", context: context, continuationToken: next,
-                                        includeChallengeType: true))
+            return .send(TokenStep.call(
+                grantType: WireGrantType.continuationToken.rawValue, context: context, continuationToken: next,
+                includeChallengeType: true))
         case .awaitingToken:
             let event = tokenStep.receive(response)
             switch event {
@@ -77,10 +78,10 @@ struct RegisterChallengeMachine: FlowMachine, Sendable {
     private mutating func receiveChallenge(_ response: Classified) -> FlowAction<RegisterStrongAuthChallengeResult> {
         switch response {
         case .success(let body):
-            switch body.challengeType {
-            case "redirect":
+            switch body.wireChallengeType {
+            case .redirect:
                 return fail(.browserRequired, .message(body.redirectReason), retry: false)
-            case "oob":
+            case .oob:
                 guard let next = body.continuationToken, let target = body.challengeTarget,
                     let length = body.codeLength, let channel = body.challengeChannel
                 else { return fail(.generalError, .unexpectedBody, retry: true) }
@@ -88,22 +89,23 @@ struct RegisterChallengeMachine: FlowMachine, Sendable {
                 return .finish(.verificationRequired(MSALNativeAuthRegisterStrongAuthVerificationRequiredResult(
                     newState: newState, sentTo: target, channelTargetType: MSALNativeAuthChannelType(value: channel),
                     codeLength: length)))
-            case "preverified":
+            case .preverified:
                 guard let next = body.continuationToken else { return fail(.generalError, .unexpectedBody, retry: true) }
                 state = .awaitingContinue
                 return .send(EndpointCall(.registerContinue, [
-                    FormField(WireField.continuationToken, next), FormField(WireField.grantType, "continuation_token"),
+                    FormField(WireField.continuationToken, next),
+                    FormField(WireField.grantType, WireGrantType.continuationToken.rawValue),
                 ]))
             default:
                 return fail(.generalError, .unexpectedChallengeType, retry: true)
             }
         case .apiError(let api):
-            if api.error == "access_denied", api.suberror == "provider_blocked_by_rep" {
+            if api.wireError == .accessDenied, api.wireSuberror == .providerBlockedByRep {
                 return fail(.verificationContactBlocked,
                             ErrorInfo(message: Self.blockedPrefix + (api.errorDescription ?? ""), codes: api.errorCodes,
                                       uri: api.errorURI), retry: true)
             }
-            if api.error == "invalid_request", api.errorCodes.contains(901001) {
+            if api.wireError == .invalidRequest, api.errorCodes.contains(AADSTSCode.invalidVerificationContact.rawValue) {
                 return fail(.invalidInput, .api(api), retry: true)
             }
             return fail(.generalError, .api(api), retry: true)
@@ -143,7 +145,8 @@ struct RegisterSubmitMachine: FlowMachine, Sendable {
     mutating func start() -> FlowAction<RegisterStrongAuthSubmitChallengeResult> {
         if challenge.isEmpty { return fail(.invalidChallenge, .none, retry: true) }
         return .send(EndpointCall(.registerContinue, [
-            FormField(WireField.continuationToken, token), FormField(WireField.grantType, "oob"), FormField(WireField.oob, challenge),
+            FormField(WireField.continuationToken, token), FormField(WireField.grantType, WireGrantType.oob.rawValue),
+            FormField(WireField.oob, challenge),
         ]))
     }
 
@@ -157,10 +160,11 @@ struct RegisterSubmitMachine: FlowMachine, Sendable {
                 state = .awaitingToken
                 // MSAL quirk: the sign-in after registration requests only the default scopes, without claims.
                 let bare = context.with(scopes: nil, claims: nil)
-                return .send(TokenStep.call(grantType: "continuation_token", context: bare, continuationToken: next,
-                                            includeChallengeType: true))
+                return .send(TokenStep.call(
+                    grantType: WireGrantType.continuationToken.rawValue, context: bare, continuationToken: next,
+                    includeChallengeType: true))
             case .apiError(let api):
-                if api.error == "invalid_grant", api.suberror == "invalid_oob_value" {
+                if api.wireError == .invalidGrant, api.wireSuberror == .invalidOOBValue {
                     return fail(.invalidChallenge, .api(api), retry: true)
                 }
                 return fail(.generalError, .api(api), retry: true)

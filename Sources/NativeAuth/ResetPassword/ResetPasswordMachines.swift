@@ -35,16 +35,18 @@ struct ResetPasswordStartMachine: FlowMachine, Sendable {
                 FormField(WireField.continuationToken, token), FormField(WireField.challengeType, context.challengeTypes),
             ]))
         case (.awaitingStart, .apiError(let api)):
-            if api.error == "invalid_request", api.firstCode == 500222 { return fail(.userDoesNotHavePassword, .api(api)) }
-            if api.error == "user_not_found" { return fail(.userNotFound, .api(api)) }
+            if api.wireError == .invalidRequest, api.firstCode == AADSTSCode.userDoesNotHavePassword.rawValue {
+                return fail(.userDoesNotHavePassword, .api(api))
+            }
+            if api.wireError == .userNotFound { return fail(.userNotFound, .api(api)) }
             return fail(.generalError, .api(api))
         case (.awaitingStart, .unexpected(.unknownError(let api))):
             // MSAL quirk: the converter for an unknown error string does not copy the error codes.
             return fail(.generalError, ErrorInfo(message: api.errorDescription, codes: [], uri: api.errorURI))
         case (.awaitingChallenge, .success(let body)):
-            switch body.challengeType {
-            case "redirect": return fail(.browserRequired, .message(body.redirectReason))
-            case "oob":
+            switch body.wireChallengeType {
+            case .redirect: return fail(.browserRequired, .message(body.redirectReason))
+            case .oob:
                 guard let sent = body.codeSent else { return fail(.generalError, .unexpectedBody) }
                 return .finish(.codeRequired(
                     newState: ResetPasswordCodeRequiredState(context: context, continuationToken: sent.token),
@@ -81,9 +83,9 @@ struct ResetPasswordResendCodeMachine: FlowMachine, Sendable {
     mutating func receive(_ response: Classified) -> FlowAction<ResetPasswordResendCodeResult> {
         switch response {
         case .success(let body):
-            switch body.challengeType {
-            case "redirect": return fail(.browserRequired, .message(body.redirectReason))
-            case "oob":
+            switch body.wireChallengeType {
+            case .redirect: return fail(.browserRequired, .message(body.redirectReason))
+            case .oob:
                 guard let sent = body.codeSent else { return fail(.generalError, .unexpectedBody) }
                 return .finish(.codeRequired(
                     newState: ResetPasswordCodeRequiredState(context: context, continuationToken: sent.token),
@@ -115,7 +117,8 @@ struct ResetPasswordSubmitCodeMachine: FlowMachine, Sendable {
     mutating func start() -> FlowAction<ResetPasswordVerifyCodeResult> {
         if code.isEmpty { return fail(.invalidCode, .none, retry: true) }
         return .send(EndpointCall(.resetPasswordContinue, [
-            FormField(WireField.continuationToken, token), FormField(WireField.grantType, "oob"), FormField(WireField.oob, code),
+            FormField(WireField.continuationToken, token), FormField(WireField.grantType, WireGrantType.oob.rawValue),
+            FormField(WireField.oob, code),
         ]))
     }
 
@@ -126,11 +129,11 @@ struct ResetPasswordSubmitCodeMachine: FlowMachine, Sendable {
             guard let next = body.continuationToken else { return fail(.generalError, .unexpectedBody) }
             return .finish(.passwordRequired(newState: ResetPasswordRequiredState(context: context, continuationToken: next)))
         case .apiError(let api):
-            if api.error == "invalid_grant", api.suberror == "invalid_oob_value" {
+            if api.wireError == .invalidGrant, api.wireSuberror == .invalidOOBValue {
                 return fail(.invalidCode, .api(api), retry: true)
             }
             // verification_required is not supported: unexpectedError(nil), default text.
-            return fail(.generalError, api.error == "verification_required" ? .none : .api(api))
+            return fail(.generalError, api.wireError == .verificationRequired ? .none : .api(api))
         case .unexpected(let reason): return fail(.generalError, .unexpected(reason))
         case .tokenSuccess: return fail(.generalError, .unexpectedBody)
         }
@@ -205,7 +208,7 @@ struct ResetPasswordSubmitMachine: FlowMachine, Sendable {
             state = .polling(token: pollToken, interval: interval, retriesLeft: Self.pollRetries)
             return pollCall(pollToken)
         case .apiError(let api):
-            if api.error == "invalid_grant", api.hasPasswordSuberror {
+            if api.wireError == .invalidGrant, api.hasPasswordSuberror {
                 return fail(.invalidPassword, .api(api), retryToken: token)
             }
             return fail(.generalError, .api(api))
@@ -223,23 +226,23 @@ struct ResetPasswordSubmitMachine: FlowMachine, Sendable {
         switch response {
         case .success(let body):
             if body.isRedirect { return fail(.browserRequired, .message(body.redirectReason)) }
-            switch body.status {
-            case "succeeded":
+            switch body.wireStatus {
+            case .succeeded:
                 return .finish(.completed(newState: SignInAfterResetPasswordState(
                     context: context, continuationToken: body.continuationToken)))
-            case "in_progress", "not_started":
+            case .inProgress, .notStarted:
                 guard retriesLeft > 0 else { return fail(.generalError, .message("Password reset timed out")) }
                 // MSAL converts poll_interval to nanoseconds unchecked and traps outside [0, ~1.8e10] s; the
                 // engine clamps instead (decoding-rulings.md R2, a deliberate deviation).
                 state = .polling(token: pollToken, interval: interval, retriesLeft: retriesLeft - 1)
                 return .wait(seconds: Double(min(max(interval, 0), Self.maximumPollWait)))
-            case "failed":
+            case .failed:
                 return fail(.generalError, .message("Password reset failed"))
             default:
                 return fail(.generalError, .unexpectedBody)
             }
         case .apiError(let api):
-            if api.error == "invalid_grant", api.hasPasswordSuberror {
+            if api.wireError == .invalidGrant, api.hasPasswordSuberror {
                 // MSAL quirk: the retry state holds the token returned by submit, not the original one.
                 return fail(.invalidPassword, .api(api), retryToken: pollToken)
             }

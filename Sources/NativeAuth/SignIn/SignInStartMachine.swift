@@ -69,11 +69,11 @@ struct SignInStartMachine: FlowMachine, Sendable {
             state = .awaitingChallenge
             return .send(context.challengeCall(token: token))
         case (.awaitingInitiate, .apiError(let api)):
-            return fail(api.error == "user_not_found" ? .userNotFound : .generalError, .api(api))
+            return fail(api.wireError == .userNotFound ? .userNotFound : .generalError, .api(api))
         case (.awaitingChallenge, .success(let body)):
             return challengeSucceeded(body)
         case (.awaitingChallenge, .apiError(let api)):
-            if api.error == "access_denied", api.suberror == "provider_blocked_by_rep" {
+            if api.wireError == .accessDenied, api.wireSuberror == .providerBlockedByRep {
                 return fail(.generalError, .message(Self.authMethodBlockedPrefix + (api.errorDescription ?? "")))
             }
             return fail(.generalError, .api(api))
@@ -87,24 +87,24 @@ struct SignInStartMachine: FlowMachine, Sendable {
     }
 
     private mutating func challengeSucceeded(_ body: SuccessBody) -> FlowAction<SignInStartResult> {
-        switch body.challengeType {
-        case "redirect":
+        switch body.wireChallengeType {
+        case .redirect:
             return fail(.browserRequired, .message(body.redirectReason))
-        case "oob":
+        case .oob:
             guard let sent = body.codeSent else { return fail(.generalError, .unexpectedBody) }
             // MSAL quirk: a password supplied by the app is ignored when the challenge is oob.
             return .finish(.codeRequired(
                 newState: SignInCodeRequiredState(context: context, continuationToken: sent.token), sentTo: sent.sentTo,
                 channelTargetType: MSALNativeAuthChannelType(value: sent.channel), codeLength: sent.codeLength))
-        case "password":
+        case .password:
             guard let token = body.continuationToken else { return fail(.generalError, .unexpectedBody) }
             guard let password else {
                 return .finish(.passwordRequired(newState: SignInPasswordRequiredState(context: context, continuationToken: token)))
             }
             state = .awaitingToken
             return .send(TokenStep.call(
-                grantType: "password", context: context, continuationToken: token, username: context.username,
-                password: password, includeChallengeType: true))
+                grantType: WireGrantType.password.rawValue, context: context, continuationToken: token,
+                username: context.username, password: password, includeChallengeType: true))
         default:
             return fail(.generalError, .unexpectedChallengeType)
         }
@@ -151,15 +151,15 @@ struct SignInResendCodeMachine: FlowMachine, Sendable {
         // MSAL quirk: every challenge error, redirect and unexpected included, hands back the same state.
         switch response {
         case .success(let body):
-            switch body.challengeType {
-            case "oob":
+            switch body.wireChallengeType {
+            case .oob:
                 guard let sent = body.codeSent else { return fail(.generalError, .unexpectedBody) }
                 return .finish(.codeRequired(
                     newState: SignInCodeRequiredState(context: context, continuationToken: sent.token), sentTo: sent.sentTo,
                     channelTargetType: MSALNativeAuthChannelType(value: sent.channel), codeLength: sent.codeLength))
-            case "redirect": return fail(.browserRequired, .message(body.redirectReason))
-            case "password" where body.continuationToken != nil: return fail(.generalError, .none, retry: false)
-            case "password": return fail(.generalError, .unexpectedBody)
+            case .redirect: return fail(.browserRequired, .message(body.redirectReason))
+            case .password where body.continuationToken != nil: return fail(.generalError, .none, retry: false)
+            case .password: return fail(.generalError, .unexpectedBody)
             default: return fail(.generalError, .unexpectedChallengeType)
             }
         case .apiError(let api): return fail(.generalError, .api(api))

@@ -36,8 +36,9 @@ struct SignInCodeSubmitMachine: FlowMachine, Sendable {
 
     mutating func start() -> FlowAction<SignInVerifyCodeResult> {
         if code.isEmpty { return fail(.invalidCode, .none, retry: true) }
-        return .send(TokenStep.call(grantType: "oob", context: context, continuationToken: token, oob: code,
-                                    includeChallengeType: false))
+        return .send(TokenStep.call(
+            grantType: WireGrantType.oob.rawValue, context: context, continuationToken: token, oob: code,
+            includeChallengeType: false))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<SignInVerifyCodeResult> {
@@ -86,8 +87,8 @@ struct SignInPasswordSubmitMachine: FlowMachine, Sendable {
     mutating func start() -> FlowAction<SignInPasswordRequiredResult> {
         if password.isEmpty { return fail(.invalidPassword, .none, retry: true) }
         return .send(TokenStep.call(
-            grantType: "password", context: context, continuationToken: token, username: context.username,
-            password: password, includeChallengeType: true))
+            grantType: WireGrantType.password.rawValue, context: context, continuationToken: token,
+            username: context.username, password: password, includeChallengeType: true))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<SignInPasswordRequiredResult> {
@@ -153,8 +154,8 @@ struct SignInAfterPreviousFlowMachine<Result: SignInAfterPreviousFlowResult>: Fl
     mutating func start() -> FlowAction<Result> {
         guard let token else { return fail(.generalError, .message(Self.notAvailableText)) }
         return .send(TokenStep.call(
-            grantType: "continuation_token", context: context, continuationToken: token, username: context.username,
-            includeChallengeType: true))
+            grantType: WireGrantType.continuationToken.rawValue, context: context, continuationToken: token,
+            username: context.username, includeChallengeType: true))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<Result> {

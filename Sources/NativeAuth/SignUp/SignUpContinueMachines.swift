@@ -10,9 +10,9 @@ extension APIErrorBody {
 }
 
 extension FlowContext {
-    func signUpContinue(token: String, grant: String, _ extra: FormField) -> EndpointCall {
+    func signUpContinue(token: String, grant: WireGrantType, _ extra: FormField) -> EndpointCall {
         EndpointCall(.signUpContinue, [
-            FormField(WireField.continuationToken, token), FormField(WireField.grantType, grant), extra,
+            FormField(WireField.continuationToken, token), FormField(WireField.grantType, grant.rawValue), extra,
         ])
     }
 }
@@ -42,7 +42,7 @@ struct SignUpVerifyCodeMachine: FlowMachine, Sendable {
     mutating func start() -> FlowAction<SignUpVerifyCodeResult> {
         if code.isEmpty { return fail(.invalidCode, .none, retry: true) }
         state = .awaitingContinue
-        return .send(context.signUpContinue(token: token, grant: "oob", FormField(WireField.oob, code)))
+        return .send(context.signUpContinue(token: token, grant: .oob, FormField(WireField.oob, code)))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<SignUpVerifyCodeResult> {
@@ -55,12 +55,12 @@ struct SignUpVerifyCodeMachine: FlowMachine, Sendable {
         case (.awaitingContinue, .apiError(let api)):
             return continueError(api)
         case (.awaitingChallenge, .success(let body)):
-            switch body.challengeType {
-            case "password":
+            switch body.wireChallengeType {
+            case .password:
                 guard let newToken = body.continuationToken else { return fail(.generalError, .unexpectedBody) }
                 return .finish(.passwordRequired(newState: SignUpPasswordRequiredState(context: context, continuationToken: newToken)))
-            case "redirect": return fail(.browserRequired, .message(body.redirectReason))
-            case "oob": return fail(.generalError, .none)
+            case .redirect: return fail(.browserRequired, .message(body.redirectReason))
+            case .oob: return fail(.generalError, .none)
             default: return fail(.generalError, .unexpectedBody)
             }
         case (.awaitingChallenge, .apiError(let api)):
@@ -74,24 +74,24 @@ struct SignUpVerifyCodeMachine: FlowMachine, Sendable {
     }
 
     private mutating func continueError(_ api: APIErrorBody) -> FlowAction<SignUpVerifyCodeResult> {
-        switch api.error {
-        case "invalid_grant":
-            if api.suberror == "invalid_oob_value" || api.hasPasswordSuberror {
+        switch api.wireError {
+        case .invalidGrant:
+            if api.wireSuberror == .invalidOOBValue || api.hasPasswordSuberror {
                 // MSAL quirk: a password suberror on the code submit is reported as invalidCode.
                 return fail(.invalidCode, .api(api), retry: true)
             }
             return fail(.generalError, .api(api))
-        case "credential_required":
+        case .credentialRequired:
             guard let newToken = api.continuationToken else { return fail(.generalError, .api(api)) }
             state = .awaitingChallenge
             return .send(EndpointCall(.signUpChallenge, [
                 FormField(WireField.continuationToken, newToken), FormField(WireField.challengeType, context.challengeTypes),
             ]))
-        case "attributes_required":
+        case .attributesRequired:
             guard let (newToken, attributes) = api.validAttributesRequired else { return fail(.generalError, .api(api)) }
             let newState = SignUpAttributesRequiredState(context: context, continuationToken: newToken)
             return .finish(.attributesRequired(attributes: attributes, newState: newState))
-        case "verification_required":
+        case .verificationRequired:
             // MSAL quirk: not supported; unexpectedError(nil) gives the default "General error" text.
             return fail(.generalError, .none)
         default:
@@ -121,14 +121,14 @@ struct SignUpResendCodeMachine: FlowMachine, Sendable {
     mutating func receive(_ response: Classified) -> FlowAction<SignUpResendCodeResult> {
         switch response {
         case .success(let body):
-            switch body.challengeType {
-            case "oob":
+            switch body.wireChallengeType {
+            case .oob:
                 guard let sent = body.codeSent else { return fail(.generalError, .unexpectedBody) }
                 return .finish(.codeRequired(
                     newState: SignUpCodeRequiredState(context: context, continuationToken: sent.token), sentTo: sent.sentTo,
                     channelTargetType: MSALNativeAuthChannelType(value: sent.channel), codeLength: sent.codeLength))
-            case "redirect": return fail(.browserRequired, .message(body.redirectReason))
-            case "password" where body.continuationToken != nil: return fail(.generalError, .none)
+            case .redirect: return fail(.browserRequired, .message(body.redirectReason))
+            case .password where body.continuationToken != nil: return fail(.generalError, .none)
             default: return fail(.generalError, .unexpectedBody)
             }
         case .apiError(let api):
@@ -158,7 +158,7 @@ struct SignUpPasswordMachine: FlowMachine, Sendable {
 
     mutating func start() -> FlowAction<SignUpPasswordRequiredResult> {
         if password.isEmpty { return fail(.invalidPassword, .none, retry: true) }
-        return .send(context.signUpContinue(token: token, grant: "password", FormField(WireField.password, password)))
+        return .send(context.signUpContinue(token: token, grant: .password, FormField(WireField.password, password)))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<SignUpPasswordRequiredResult> {
@@ -166,17 +166,17 @@ struct SignUpPasswordMachine: FlowMachine, Sendable {
         case .success(let body):
             return .finish(.completed(newState: SignInAfterSignUpState(context: context, continuationToken: body.continuationToken)))
         case .apiError(let api):
-            switch api.error {
-            case "invalid_grant" where api.hasPasswordSuberror:
+            switch api.wireError {
+            case .invalidGrant where api.hasPasswordSuberror:
                 return fail(.invalidPassword, .api(api), retry: true)
-            case "invalid_grant" where api.suberror == "invalid_oob_value":
+            case .invalidGrant where api.wireSuberror == .invalidOOBValue:
                 // MSAL quirk: invalid_oob_value on the password submit counts as user input: generalError + same state.
                 return fail(.generalError, .api(api), retry: true)
-            case "attributes_required":
+            case .attributesRequired:
                 guard let (newToken, attributes) = api.validAttributesRequired else { return fail(.generalError, .api(api)) }
                 return .finish(.attributesRequired(
                     attributes: attributes, newState: SignUpAttributesRequiredState(context: context, continuationToken: newToken)))
-            case "verification_required":
+            case .verificationRequired:
                 return fail(.generalError, .none)
             default:
                 return fail(.generalError, .api(api))
@@ -201,7 +201,7 @@ struct SignUpAttributesMachine: FlowMachine, Sendable {
 
     mutating func start() -> FlowAction<SignUpAttributesRequiredResult> {
         guard let attributesJSON else { return fail(.generalError, .none) }
-        return .send(context.signUpContinue(token: token, grant: "attributes", FormField(WireField.attributes, attributesJSON)))
+        return .send(context.signUpContinue(token: token, grant: .attributes, FormField(WireField.attributes, attributesJSON)))
     }
 
     mutating func receive(_ response: Classified) -> FlowAction<SignUpAttributesRequiredResult> {
@@ -209,17 +209,17 @@ struct SignUpAttributesMachine: FlowMachine, Sendable {
         case .success(let body):
             return .finish(.completed(newState: SignInAfterSignUpState(context: context, continuationToken: body.continuationToken)))
         case .apiError(let api):
-            if api.error == "attributes_required", let (newToken, attributes) = api.validAttributesRequired {
+            if api.wireError == .attributesRequired, let (newToken, attributes) = api.validAttributesRequired {
                 return .finish(.attributesRequired(
                     attributes: attributes, newState: SignUpAttributesRequiredState(context: context, continuationToken: newToken)))
             }
-            if api.error == "invalid_grant", api.suberror == "attribute_validation_failed",
+            if api.wireError == .invalidGrant, api.wireSuberror == .attributeValidationFailed,
                 let names = api.invalidAttributes, !names.isEmpty
             {
                 let sameState = SignUpAttributesRequiredState(context: context, continuationToken: token)
                 return .finish(.attributesInvalid(attributeNames: names, newState: sameState))
             }
-            return fail(.generalError, api.error == "verification_required" ? .none : .api(api))
+            return fail(.generalError, api.wireError == .verificationRequired ? .none : .api(api))
         case .unexpected(let reason):
             return fail(.generalError, .unexpected(reason))
         case .tokenSuccess:

@@ -17,9 +17,6 @@ struct SignUpStartMachine: FlowMachine, Sendable {
         self.attributesUnserialisable = attributesUnserialisable
     }
 
-    static let usernameInvalidText = "username parameter is empty or not valid"
-    static let clientIdInvalidText = "client_id parameter is empty or not valid"
-
     private func fail(_ type: SignUpStartError.ErrorType, _ info: ErrorInfo) -> FlowAction<SignUpStartResult> {
         .finish(.error(SignUpStartError(type: type, info, correlationId: context.correlationId)))
     }
@@ -69,16 +66,18 @@ struct SignUpStartMachine: FlowMachine, Sendable {
     }
 
     private func startError(_ api: APIErrorBody) -> FlowAction<SignUpStartResult> {
-        switch api.error {
-        case "invalid_grant" where api.suberror == "attribute_validation_failed":
+        switch api.wireError {
+        case .invalidGrant where api.wireSuberror == .attributeValidationFailed:
             guard let names = api.invalidAttributes, !names.isEmpty else { return fail(.generalError, .api(api)) }
             return .finish(.attributesInvalid(attributeNames: names))
-        case "invalid_grant" where api.hasPasswordSuberror:
+        case .invalidGrant where api.hasPasswordSuberror:
             return fail(.invalidPassword, .api(api))
-        case "invalid_request" where api.firstCode == 90100:
-            if api.errorDescription?.contains(Self.usernameInvalidText) == true { return fail(.invalidUsername, .api(api)) }
+        case .invalidRequest where api.firstCode == AADSTSCode.invalidRequestParameter.rawValue:
+            if api.errorDescription?.contains(WireErrorDescription.usernameInvalid) == true {
+                return fail(.invalidUsername, .api(api))
+            }
             return fail(.generalError, .api(api))
-        case "user_already_exists":
+        case .userAlreadyExists:
             return fail(.userAlreadyExists, .api(api))
         default:
             return fail(.generalError, .api(api))
@@ -89,16 +88,16 @@ struct SignUpStartMachine: FlowMachine, Sendable {
         state = .done
         switch response {
         case .success(let body):
-            switch body.challengeType {
-            case "redirect":
+            switch body.wireChallengeType {
+            case .redirect:
                 return fail(.browserRequired, .message(body.redirectReason))
-            case "oob":
+            case .oob:
                 guard let sent = body.codeSent else { return fail(.generalError, .unexpectedBody) }
                 let newState = SignUpCodeRequiredState(context: context, continuationToken: sent.token)
                 return .finish(.codeRequired(
                     newState: newState, sentTo: sent.sentTo,
                     channelTargetType: MSALNativeAuthChannelType(value: sent.channel), codeLength: sent.codeLength))
-            case "password" where body.continuationToken != nil:
+            case .password where body.continuationToken != nil:
                 // MSAL quirk: the first challenge after start only accepts oob; password is a general error.
                 return fail(.generalError, .none)
             default:

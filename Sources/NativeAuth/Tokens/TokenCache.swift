@@ -11,9 +11,9 @@ public final class TokenCache: Sendable {
     public init(fileURL: URL? = nil) {
         self.fileURL = fileURL
         if let fileURL, let data = try? Data(contentsOf: fileURL),
-            let stored = try? JSONDecoder().decode([StoredEntry].self, from: data)
+            let stored = try? JSONDecoder().decode([TokenSet].self, from: data)
         {
-            entries.withLock { $0 = stored.map(\.tokenSet) }
+            entries.withLock { $0 = stored }
         }
     }
 
@@ -70,43 +70,10 @@ public final class TokenCache: Sendable {
 
     private func persist() {
         guard let fileURL else { return }
-        let stored = entries.withLock { $0.map(StoredEntry.init) }
+        let stored = entries.withLock { $0 }
         guard let data = try? JSONEncoder().encode(stored) else { return }
         // A failure to write is not an authentication failure; the in-memory cache stays authoritative.
         _ = FileManager.default.createFile(
             atPath: fileURL.path, contents: data, attributes: [.posixPermissions: 0o600])
-    }
-
-    private struct StoredEntry: Codable {
-        var accessToken: String?
-        var refreshToken: String?
-        var idToken: String?
-        var scopes: [String]
-        var expiresOn: Date?
-        var homeAccountId: String
-        var username: String
-        var tenantId: String
-        var environment: String
-        var claims: [String: String]
-
-        init(_ set: TokenSet) {
-            accessToken = set.accessToken
-            refreshToken = set.refreshToken
-            idToken = set.idToken
-            scopes = set.scopes
-            expiresOn = set.expiresOn
-            homeAccountId = set.homeAccountId
-            username = set.username
-            tenantId = set.tenantId
-            environment = set.environment
-            claims = set.claims
-        }
-
-        var tokenSet: TokenSet {
-            TokenSet(
-                accessToken: accessToken, refreshToken: refreshToken, idToken: idToken, scopes: scopes,
-                expiresOn: expiresOn, homeAccountId: homeAccountId, username: username, tenantId: tenantId,
-                environment: environment, claims: claims)
-        }
     }
 }

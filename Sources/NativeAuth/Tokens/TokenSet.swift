@@ -1,8 +1,9 @@
 import Foundation
 import NativeAuthWire
 
-/// The tokens and account identity from a `/token` 200, after MSAL's acceptance checks.
-struct TokenSet: Sendable, Hashable {
+/// The tokens and account identity from a `/token` 200, after MSAL's acceptance checks; the token
+/// cache's file holds these as JSON.
+struct TokenSet: Sendable, Hashable, Codable {
     var accessToken: String?
     var refreshToken: String?
     var idToken: String?
@@ -66,28 +67,10 @@ struct TokenSet: Sendable, Hashable {
         return JSONValue.serializationObject(from: data)
     }
 
-    /// base64url (or base64) text, padded to a multiple of four, decoded. ASCII without CR is converted on
-    /// its UTF-8 bytes (there its byte count is its character count); anything else takes the `String` route.
+    /// base64url (or base64) text decoded as MSAL decodes it: converted and padded (``Base64URL/standardPadded(_:)``),
+    /// then Foundation's `Data(base64Encoded:)`.
     static func base64URLData(_ text: String) -> Data? {
-        var text = text
-        let converted: [UInt8]? = text.withUTF8 { bytes in
-            var out = [UInt8]()
-            out.reserveCapacity(bytes.count + 3)
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "-"): out.append(UInt8(ascii: "+"))
-                case UInt8(ascii: "_"): out.append(UInt8(ascii: "/"))
-                case UInt8(ascii: "\r"), 0x80...: return nil
-                default: out.append(byte)
-                }
-            }
-            while out.count % 4 != 0 { out.append(UInt8(ascii: "=")) }
-            return out
-        }
-        if let converted { return Data(base64Encoded: Data(converted)) }
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
+        Base64URL.standardPadded(text).flatMap { Data(base64Encoded: Data($0)) }
     }
 
     static func jwtPayload(_ jwt: String) -> [String: JSONValue]? {

@@ -79,31 +79,13 @@ enum V2JSONWriter {
         var out = "{"
         for (index, member) in members.enumerated() {
             if index > 0 { out += "," }
-            out += quoted(member.key) + ":"
+            out += JSONString.quote(member.key) + ":"
             switch member.value {
-            case .string(let text): out += quoted(text)
+            case .string(let text): out += JSONString.quote(text)
             case .object(let items):
-                out += "{" + items.map { quoted($0.key) + ":" + quoted($0.value) }.joined(separator: ",") + "}"
+                out += "{" + items.map { JSONString.quote($0.key) + ":" + JSONString.quote($0.value) }.joined(separator: ",") + "}"
             }
         }
         return Data((out + "}").utf8)
-    }
-
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -52,8 +52,8 @@ struct V2Completion: Sendable {
     private func receiveTokens(_ body: Data) -> MSALNativeAuthV2Result {
         if let object = JSONValue.object(from: body), object[V2Key.error] != nil {
             let json = JSONReader(object: object)
-            let description = (try? json.string("error_description")) ?? nil
-            let codes = ((try? json.ints("error_codes")) ?? nil) ?? []
+            let description = (try? json.string(V2Key.errorDescription)) ?? nil
+            let codes = ((try? json.ints(V2Key.errorCodes)) ?? nil) ?? []
             return flow.general(description, codes: codes)
         }
         guard case .tokenSuccess(let tokens) = ResponseClassifier.classifyTokenSuccess(body) else {

@@ -62,12 +62,16 @@ enum V2Interaction: Sendable, Hashable {
             }
             return .challenge(token: token, factor: factor, methods: methods)
         case .verify:
-            guard let verify = response.link(.verify) else { return .malformed(V2Text.missingLink("verify")) }
+            guard let verify = response.link(.verify) else {
+                return .malformed(V2Text.missingLink(V2LinkRelation.verify.rawValue))
+            }
             return .verify(V2Verification(
                 token: token, type: response.type ?? V2MethodType.email.rawValue, hint: response.hint,
                 codeLength: response.codeLength ?? 0, verifyHref: verify, resendHref: response.link(.resend)))
         case .riskverify:
-            guard let href = response.link(.riskverify) else { return .malformed(V2Text.missingLink("riskverify")) }
+            guard let href = response.link(.riskverify) else {
+                return .malformed(V2Text.missingLink(V2LinkRelation.riskverify.rawValue))
+            }
             return .riskVerify(token: token, href: href)
         case .update:
             guard let href = response.link(.update) ?? response.link(.self) else {

@@ -31,9 +31,9 @@ struct V2SignUpMachine: V2Machine {
     mutating func start() -> V2Step { opening }
 
     static func signUp(flow: V2FlowContext, password: String?, attributes: [String: String]) -> V2SignUpMachine {
-        var values: [(key: String, value: String)] = [("email", flow.username)]
+        var values: [(key: String, value: String)] = [(V2Key.emailAttribute, flow.username)]
         if flow.options.sendsUpfrontPassword, let password, !password.isEmpty { values.append((V2Key.password, password)) }
-        values += attributes.sorted { $0.key < $1.key }.filter { $0.key != "email" && $0.key != V2Key.password }
+        values += attributes.sorted { $0.key < $1.key }.filter { $0.key != V2Key.emailAttribute && $0.key != V2Key.password }
             .map { ($0.key, $0.value) }
         return V2SignUpMachine(flow: flow, phase: .authorize, opening: .send(flow.authorizeStart), upfront: values)
     }
@@ -97,7 +97,7 @@ struct V2SignUpMachine: V2Machine {
         switch interaction {
         case .collectAttributes(let token, let attributes, let href):
             let ids = attributes.map(\.id)
-            let repeated = ids.filter { flow.sentAttributes.contains($0) || $0 == "email" }
+            let repeated = ids.filter { flow.sentAttributes.contains($0) || $0 == V2Key.emailAttribute }
             guard repeated.isEmpty else {
                 return .finish(flow.general("Attributes already submitted or cannot be collected: \(repeated.joined(separator: ", "))"))
             }
@@ -135,12 +135,13 @@ struct V2SignUpMachine: V2Machine {
 
     /// AADSTS1003037 or a `userAlreadyExists` detail (§1.6).
     static func isUserAlreadyExists(_ body: V2ErrorBody) -> Bool {
-        body.aadsts.contains(1_003_037) || body.detailCodes.contains("userAlreadyExists")
+        body.aadsts.contains(V2AADSTS.userAlreadyExists)
+            || body.detailCodes.contains(V2ErrorCode.userAlreadyExists.rawValue)
     }
 
     /// AADSTS90100 whose message names the username (§1.6; the same code about the continuation token is a plain error).
     static func isInvalidUsername(_ body: V2ErrorBody) -> Bool {
-        body.aadsts.contains(90100) && body.message?.lowercased().contains("username") == true
+        body.aadsts.contains(V2AADSTS.invalidParameter) && body.message?.lowercased().contains("username") == true
     }
 
     private func fallback(_ interaction: V2Interaction) -> V2Step {

@@ -14,22 +14,19 @@ public enum V2Key {
     public static let templated = "templated"
     public static let challengeContext = "challengeContext"
     public static let authenticationFactor = "authenticationFactor"
-    public static let scenario = "scenario"
     public static let id = "id"
     public static let type = "type"
     public static let hint = "hint"
     public static let codeLength = "codeLength"
     public static let payload = "payload"
-    public static let pollInterval = "pollInterval"
     // Attributes.
     public static let attributes = "attributes"
     public static let attributeID = "attributeId"
     public static let inputType = "inputType"
     public static let required = "required"
-    public static let canChange = "canChange"
-    public static let label = "label"
     public static let regex = "regex"
-    public static let confirmationInput = "confirmationInput"
+    /// The `attributeId` of the e-mail address: sign-up sends the username as this attribute.
+    public static let emailAttribute = "email"
     // Request members.
     public static let username = "username"
     public static let password = "password"
@@ -47,8 +44,6 @@ public enum V2Key {
     public static let attributeIDs = "attributeIds"
     public static let correlationID = "correlationId"
     public static let correlationIDSnake = "correlation_id"
-    public static let traceID = "traceId"
-    public static let timestamp = "timestamp"
     // Form fields of O1, O2 and O17 (shared with V1 spellings).
     public static let clientID = "client_id"
     public static let scope = "scope"
@@ -57,4 +52,8 @@ public enum V2Key {
     public static let clientInfo = "client_info"
     /// `grant_type` value of the O17 code exchange.
     public static let authorizationCodeGrant = "authorization_code"
+    /// `error_description` of an O17 error body (V1's OAuth envelope).
+    public static let errorDescription = "error_description"
+    /// `error_codes` of an O17 error body (V1's OAuth envelope).
+    public static let errorCodes = "error_codes"
 }
