@@ -44,4 +44,7 @@ public struct MSALNativeAuthV2Options: Sendable, Hashable {
     var hasInvalidCredentials: Bool { profile == .iOS_2_17 }
     /// Whether an O1 answer with token and entry link wins over an `error` member.
     var entryLinkWinsOverError: Bool { profile == .iOS_2_18_1 }
+    /// Whether the MFA verification state has `resendChallenge` (added in 2.18.1, §3.5; before it the
+    /// call ends in a general error and sends nothing, oracle row E6).
+    var hasResendChallenge: Bool { profile == .iOS_2_18_1 }
 }

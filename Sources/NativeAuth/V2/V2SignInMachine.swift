@@ -68,7 +68,10 @@ struct V2SignInMachine: V2Machine {
     }
 
     static func resendChallenge(flow: V2FlowContext, _ verification: V2Verification) -> V2SignInMachine {
-        resend(flow: flow, verification, phase: .resendChallenge)
+        guard flow.options.hasResendChallenge else {
+            return failing(flow: flow, "resendChallenge is not available before MSAL iOS 2.18.1")
+        }
+        return resend(flow: flow, verification, phase: .resendChallenge)
     }
 
     /// O6 on the chosen method's `challenge` link; an unknown method sends nothing (§3.4 F).

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import NativeAuth
+
+/// The settings where the V2 oracle's MSAL iOS 2.17 profile differs from 2.18.1 (spec native-auth-v2 §3.0,
+/// §3.4, §3.5; `V2OracleProfile.iOS_2_17`): each test drives the engine under both profiles.
+@Suite("V2 engine under the 2.17 profile")
+struct V2Profile217Tests {
+    static let older = MSALNativeAuthV2Options(profile: .iOS_2_17)
+    static let verifyPassword = V2R.verify("CT-2", "password", id: "pw-7f3a", codeLength: nil)
+    static let mfa = V2R.challenge("CT-3", factor: "multiFactor", [
+        V2R.method("em-mfa", "email", hint: "a***x@e*****e.com", href: "/t/api/v2.0/mfa/email/em-mfa/challenge"),
+    ])
+
+    /// Password, MFA selection, then the email MFA verification state.
+    static func mfaVerification(_ options: MSALNativeAuthV2Options) async throws
+        -> (V2Harness, MSALNativeAuthMFAVerificationRequiredState)?
+    {
+        let h = try V2Harness([V2R.entry, V2R.passwordOnly, verifyPassword], options: options)
+        guard case .passwordRequired(let password) = await h.signIn() else { return nil }
+        h.transport.enqueue([mfa])
+        guard case .authMethodSelectionRequired(let select) = await password.submitPassword(password: "Sunny-Day-42!") else {
+            return nil
+        }
+        h.transport.enqueue([V2R.verify("CT-4", "email", id: "em-mfa")])
+        guard case .mfaVerificationRequired(let verify) = await select.selectAuthMethod(select.authMethods[0]) else { return nil }
+        return (h, verify)
+    }
+
+    @Test("E6: resendChallenge sends O7 under 2.18.1; under 2.17 it does not exist: a general error, nothing sent")
+    func resendChallengeByProfile() async throws {
+        let (h18, verify18) = try #require(try await Self.mfaVerification(MSALNativeAuthV2Options()))
+        h18.transport.enqueue([V2R.verify("CT-5", "email", id: "em-mfa")])
+        #expect(await verify18.resendChallenge().outcome
+            == O("onMFAVerificationRequired", nil, "MSALNativeAuthMFAVerificationRequiredState", "CT-5"))
+        #expect(h18.requests.count == 6)
+
+        let (h17, verify17) = try #require(try await Self.mfaVerification(Self.older))
+        h17.transport.enqueue([V2R.verify("CT-5", "email", id: "em-mfa")])
+        #expect(await verify17.resendChallenge().error?.isGeneralError == true)
+        #expect(h17.requests.count == 5)
+    }
+}
