@@ -41,3 +41,21 @@ struct V2Profile217Tests {
         #expect(h17.requests.count == 5)
     }
 }
+
+extension V2Profile217Tests {
+    @Test("D8: an MFA demand answering a first-factor code is a method selection under 2.18.1, a general error under 2.17")
+    func mfaAfterCodeByProfile() async throws {
+        for (options, selection) in [(MSALNativeAuthV2Options(), true), (Self.older, false)] {
+            let h = try V2Harness([V2R.entry, V2R.emailOnly, V2R.verify("CT-2", "email", id: "em-91c2")], options: options)
+            guard case .codeRequired(let code) = await h.signIn() else { Issue.record("no code state"); return }
+            h.transport.enqueue([Self.mfa])
+            let result = await code.submitCode(code: "11112222")
+            if selection {
+                #expect(result.outcome == O("onAuthMethodSelectionRequired", nil, "MSALNativeAuthAuthMethodSelectionRequiredState", "CT-3"))
+            } else {
+                #expect(result.error?.isGeneralError == true)
+            }
+            #expect(h.requests.count == 4)
+        }
+    }
+}

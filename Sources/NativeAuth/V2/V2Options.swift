@@ -47,4 +47,7 @@ public struct MSALNativeAuthV2Options: Sendable, Hashable {
     /// Whether the MFA verification state has `resendChallenge` (added in 2.18.1, §3.5; before it the
     /// call ends in a general error and sends nothing, oracle row E6).
     var hasResendChallenge: Bool { profile == .iOS_2_18_1 }
+    /// Whether an MFA demand answering a first-factor code (O8) gives a method selection (later tests,
+    /// §3.4 D row D8); the 2.16–2.17 code makes it a general error.
+    var selectionAfterCode: Bool { profile == .iOS_2_18_1 }
 }

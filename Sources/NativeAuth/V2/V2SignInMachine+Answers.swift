@@ -70,11 +70,12 @@ extension V2SignInMachine {
         }
     }
 
-    /// O8 of a first-factor code (§3.4 D).
+    /// O8 of a first-factor code (§3.4 D): an MFA demand is a selection only where the profile has it (D8).
     mutating func receiveSubmitCode(_ interaction: V2Interaction) -> V2Step {
         switch interaction {
         case .continueFlow(let token): return complete(token)
-        case .challenge(let token, .multiFactor, let methods): return mfaSelection(token, methods)
+        case .challenge(let token, .multiFactor, let methods) where flow.options.selectionAfterCode:
+            return mfaSelection(token, methods)
         case .failure(_, let body) where V2Interaction.isOtherInvalidGrant(body):
             return finish(flow.error(.generalError, body))
         default: return fallback(interaction)
