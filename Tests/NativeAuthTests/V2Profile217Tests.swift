@@ -59,3 +59,20 @@ extension V2Profile217Tests {
         }
     }
 }
+
+extension V2Profile217Tests {
+    @Test("G2b: a later ask for the password alone is a PasswordRequired state under 2.18.1, a general error under 2.17")
+    func signUpPasswordAskedLaterByProfile() async throws {
+        let parameters = MSALNativeAuthSignUpParametersV2(username: "sam@example.com")
+        let answers = [V2SignUpRowTests.entry, V2SignUpRowTests.collect("CT-1", ["email"]),
+                       V2SignUpRowTests.collect("CT-2", ["password"])]
+        let latest = try V2Harness(answers)
+        #expect(await latest.app.signUpV2(parameters: parameters).outcome
+            == O("onPasswordRequired", nil, "MSALNativeAuthPasswordRequiredState", "CT-2"))
+        let older = try V2Harness(answers, options: Self.older)
+        let result = await older.app.signUpV2(parameters: parameters)
+        #expect(result.error?.isGeneralError == true)
+        #expect(result.error?.errorDescription == "Attributes already submitted or cannot be collected: password")
+        #expect(older.requests.count == 3)
+    }
+}

@@ -37,7 +37,8 @@ public struct MSALNativeAuthV2Options: Sendable, Hashable {
         self.linkPolicy = linkPolicy
     }
 
-    /// Whether an up-front sign-in password is used at all under ``profile``.
+    /// Whether an up-front password is used at all under ``profile``: sign-in sends it at O9 (§3.4 B
+    /// row 1), sign-up in the first O10 (G row 1).
     var sendsUpfrontPassword: Bool { profile == .iOS_2_17 }
     /// Whether a wrong password outside `submitPassword` is `isInvalidCredentials` (2.16–2.17; 2.18.1
     /// removed the flag, spec §3.5).
@@ -50,4 +51,7 @@ public struct MSALNativeAuthV2Options: Sendable, Hashable {
     /// Whether an MFA demand answering a first-factor code (O8) gives a method selection (later tests,
     /// §3.4 D row D8); the 2.16–2.17 code makes it a general error.
     var selectionAfterCode: Bool { profile == .iOS_2_18_1 }
+    /// Whether sign-up asks for a password it has not sent with a `PasswordRequiredState` (2.18.1, G row
+    /// 2b, inferred); 2.16–2.17 only sends the up-front one and cannot collect it later (general error).
+    var signUpCollectsPassword: Bool { !sendsUpfrontPassword }
 }

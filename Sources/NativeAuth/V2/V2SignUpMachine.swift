@@ -97,7 +97,10 @@ struct V2SignUpMachine: V2Machine {
         switch interaction {
         case .collectAttributes(let token, let attributes, let href):
             let ids = attributes.map(\.id)
-            let repeated = ids.filter { flow.sentAttributes.contains($0) || $0 == V2Key.emailAttribute }
+            let repeated = ids.filter {
+                flow.sentAttributes.contains($0) || $0 == V2Key.emailAttribute
+                    || ($0 == V2Key.password && !flow.options.signUpCollectsPassword)
+            }
             guard repeated.isEmpty else {
                 return .finish(flow.general("Attributes already submitted or cannot be collected: \(repeated.joined(separator: ", "))"))
             }
