@@ -76,3 +76,39 @@ extension V2Profile217Tests {
         #expect(older.requests.count == 3)
     }
 }
+
+extension V2Profile217Tests {
+    static let emailAndSMS = V2R.challenge("CT-1", [V2R.method("em-91c2", "email"), V2R.method("sms-1", "sms")])
+
+    @Test("A5b/A9: an SMS first factor is a choice under 2.18.1; under 2.17 it is skipped, and alone it is a general error")
+    func smsFirstFactorAtSignInStartByProfile() async throws {
+        let latest = try V2Harness([V2R.entry, Self.emailAndSMS])
+        let both = await latest.signIn()
+        #expect(both.outcome == O("onAuthMethodSelectionRequired", nil, "MSALNativeAuthAuthMethodSelectionRequiredState", "CT-1"))
+        #expect(latest.requests.count == 2)
+
+        let older = try V2Harness([V2R.entry, Self.emailAndSMS, V2R.verify("CT-2", "email", id: "em-91c2")], options: Self.older)
+        #expect(await older.signIn().outcome.callback == "onCodeRequired")
+        #expect(older.line(2) == #"POST https://login.contoso.com/t/api/v2.0/auth/methods/email/em-91c2/challenge {"continuationToken":"CT-1"}"#)
+
+        let smsOnly = try V2Harness([V2R.entry, V2R.challenge("CT-1", [V2R.method("sms-1", "sms")])], options: Self.older)
+        #expect(await smsOnly.signIn().error?.isGeneralError == true)
+        #expect(smsOnly.requests.count == 2)
+    }
+
+    @Test("B4/E2: an SMS code answer to a first-factor challenge or a resend is a code state under 2.18.1, a general error under 2.17")
+    func smsCodeAnswersByProfile() async throws {
+        for (options, sms) in [(MSALNativeAuthV2Options(), true), (Self.older, false)] {
+            let challenge = try V2Harness([V2R.entry, V2R.emailOnly, V2R.verify("CT-2", "sms", id: "em-91c2")], options: options)
+            let first = await challenge.signIn()
+            #expect(sms ? first.outcome.callback == "onCodeRequired" : first.error?.isGeneralError == true)
+
+            let resend = try V2Harness([V2R.entry, V2R.emailOnly, V2R.verify("CT-2", "email", id: "em-91c2")], options: options)
+            guard case .codeRequired(let code) = await resend.signIn() else { Issue.record("no code state"); return }
+            resend.transport.enqueue([V2R.verify("CT-3", "sms", id: "em-91c2")])
+            let again = await code.resendCode()
+            #expect(sms ? again.outcome.callback == "onCodeRequired" : again.error?.isGeneralError == true)
+            #expect(resend.requests.count == 4)
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import NativeAuthWire
 
 /// Which MSAL iOS V2 behaviour the engine models where the sources differ (spec native-auth-v2 §3.0, §3.5).
 public enum MSALNativeAuthV2Profile: String, Sendable, Hashable, CaseIterable {
@@ -54,4 +55,12 @@ public struct MSALNativeAuthV2Options: Sendable, Hashable {
     /// Whether sign-up asks for a password it has not sent with a `PasswordRequiredState` (2.18.1, G row
     /// 2b, inferred); 2.16–2.17 only sends the up-front one and cannot collect it later (general error).
     var signUpCollectsPassword: Bool { !sendsUpfrontPassword }
+    /// Whether SMS is a first factor (later tests, §3.4 A/B row B4, E row E2); the 2.16–2.17 code skips an
+    /// SMS method at O3 and makes an SMS code answer at O6 (sign-in) or O7 a general error.
+    var smsFirstFactor: Bool { profile == .iOS_2_18_1 }
+
+    /// A channel of a first-factor code (O6 of sign-in, O7) under ``profile``: email, and SMS where ``smsFirstFactor``.
+    func isFirstFactorCodeChannel(_ type: String) -> Bool {
+        V2Interaction.isCodeChannel(type) && (smsFirstFactor || type != V2MethodType.sms.rawValue)
+    }
 }

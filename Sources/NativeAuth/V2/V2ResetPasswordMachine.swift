@@ -91,9 +91,13 @@ struct V2ResetPasswordMachine: V2Machine {
             }
             phase = .challenge(riskChecked: false)
             return .send(V2SignInMachine.challengeCall(href, token))
-        case (.challenge, .verify(let verification)), (.resend, .verify(let verification)):
+        case (.challenge, .verify(let verification)):
             // Only an email or SMS code resets a password (§3.4 H); a password or an unknown type is a general error.
             guard V2Interaction.isCodeChannel(verification.type) else { break }
+            return .finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
+        case (.resend, .verify(let verification)):
+            // O7 (§3.4 E row E2): an SMS code is a general error under 2.16–2.17.
+            guard flow.options.isFirstFactorCodeChannel(verification.type) else { break }
             return .finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
         case (.challenge(false), .riskVerify(let token, let href)):
             phase = .challenge(riskChecked: true)

@@ -20,7 +20,10 @@ extension V2SignInMachine {
     /// fallback is not mapped at this step (general error).
     mutating func receiveSignInStart(_ interaction: V2Interaction) -> V2Step {
         switch interaction {
-        case .challenge(let token, .singleFactor, let methods):
+        case .challenge(let token, .singleFactor, let offered):
+            // 2.16–2.17 skips an SMS first factor (A4b/A5b); nothing left is A9.
+            let methods = flow.options.smsFirstFactor ? offered : offered.filter { $0.type != V2MethodType.sms.rawValue }
+            guard !methods.isEmpty else { return finish(flow.general("No supported authentication method available")) }
             if methods.count == 1, let href = methods[0].challengeHref {
                 phase = .firstFactorChallenge(password: password, riskChecked: false)
                 return .send(Self.challengeCall(href, token))
@@ -47,7 +50,7 @@ extension V2SignInMachine {
                     return .send(Self.verifyCall(verification, V2Key.password, password))
                 }
                 return finish(.passwordRequired(MSALNativeAuthPasswordRequiredState(flow: flow, verification: verification)))
-            case V2MethodType.email.rawValue, V2MethodType.sms.rawValue:
+            case let type where flow.options.isFirstFactorCodeChannel(type):
                 return finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
             default: return finish(flow.general(V2Text.unexpectedResponse))
             }
@@ -82,10 +85,11 @@ extension V2SignInMachine {
         }
     }
 
-    /// O7 of a first-factor code (§3.4 E): email or SMS ⇒ a new code state; a password or an unknown type ⇒ general error.
+    /// O7 of a first-factor code (§3.4 E): email or SMS (2.18.1) ⇒ a new code state; a password or an
+    /// unknown type ⇒ general error.
     func receiveResendCode(_ interaction: V2Interaction) -> V2Step {
         switch interaction {
-        case .verify(let verification) where V2Interaction.isCodeChannel(verification.type):
+        case .verify(let verification) where flow.options.isFirstFactorCodeChannel(verification.type):
             return finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
         default: return fallback(interaction)
         }
