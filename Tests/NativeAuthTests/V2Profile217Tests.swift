@@ -112,3 +112,21 @@ extension V2Profile217Tests {
         }
     }
 }
+
+extension V2Profile217Tests {
+    @Test("H4/E2: a password reset's SMS selection gives a code state under both profiles; its SMS resend fails under 2.17 only")
+    func resetSMSByProfile() async throws {
+        for (options, resendable) in [(MSALNativeAuthV2Options(), true), (Self.older, false)] {
+            let h = try V2Harness([V2ResetPasswordRowTests.entry, Self.emailAndSMS], options: options)
+            let start = await h.app.resetPasswordV2(parameters: MSALNativeAuthResetPasswordParametersV2(username: "user@contoso.com"))
+            guard case .authMethodSelectionRequired(let selection) = start else { Issue.record("got \(start.outcome)"); return }
+            h.transport.enqueue([V2R.verify("CT-2", "sms", id: "sms-1", codeLength: 6)])
+            let chosen = await selection.selectAuthMethod(selection.authMethods[1])
+            guard case .codeRequired(let code) = chosen else { Issue.record("got \(chosen.outcome)"); return }
+            h.transport.enqueue([V2R.verify("CT-3", "sms", id: "sms-1", codeLength: 6)])
+            let again = await code.resendCode()
+            #expect(resendable ? again.outcome.callback == "onCodeRequired" : again.error?.isGeneralError == true)
+            #expect(h.requests.count == 4)
+        }
+    }
+}

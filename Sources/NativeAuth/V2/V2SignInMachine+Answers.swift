@@ -50,7 +50,7 @@ extension V2SignInMachine {
                     return .send(Self.verifyCall(verification, V2Key.password, password))
                 }
                 return finish(.passwordRequired(MSALNativeAuthPasswordRequiredState(flow: flow, verification: verification)))
-            case let type where flow.options.isFirstFactorCodeChannel(type):
+            case let type where isChallengedCode(type):
                 return finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
             default: return finish(flow.general(V2Text.unexpectedResponse))
             }
@@ -60,6 +60,12 @@ extension V2SignInMachine {
         case .continueFlow(let token): return complete(token)
         default: return fallback(interaction)
         }
+    }
+
+    /// A code answer to O6 of a first factor: SMS is one except in a 2.16–2.17 sign-in (B4); a password
+    /// reset's selection keeps it in every profile (H4).
+    private func isChallengedCode(_ type: String) -> Bool {
+        flow.scenario == .passwordReset ? V2Interaction.isCodeChannel(type) : flow.options.isFirstFactorCodeChannel(type)
     }
 
     /// O9 (§3.4 C): `continue` ⇒ completion; MFA ⇒ selection; a wrong password ⇒ `isInvalidPassword`
