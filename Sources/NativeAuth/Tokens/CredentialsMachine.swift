@@ -45,7 +45,7 @@ struct CredentialsMachine: FlowMachine, Sendable {
         }
         guard let refresh = entry.refreshToken else { return fail(.message("No refresh token in the cache; sign in again")) }
         var fields = [
-            FormField(WireField.grantType, "refresh_token"), FormField(WireField.refreshToken, refresh),
+            FormField(WireField.grantType, WireGrantType.refreshToken.rawValue), FormField(WireField.refreshToken, refresh),
             FormField(WireField.scope, context.scopeField), FormField(WireField.clientInfo, "true"),
         ]
         if let claims { fields.append(FormField(WireField.claims, claims)) }
@@ -67,8 +67,8 @@ struct CredentialsMachine: FlowMachine, Sendable {
             }
         case .apiError(let api):
             var message = api.errorDescription ?? ""
-            if api.errorCodes.contains(50076) { message = Self.mfaRequiredPrefix + message }
-            if api.errorCodes.contains(50142) { message = TokenStep.passwordResetRequiredText + message }
+            if api.errorCodes.contains(AADSTSCode.mfaRequiredOnRefresh.rawValue) { message = Self.mfaRequiredPrefix + message }
+            if api.errorCodes.contains(AADSTSCode.passwordResetRequired.rawValue) { message = TokenStep.passwordResetRequiredText + message }
             return fail(ErrorInfo(message: message, codes: api.errorCodes, uri: api.errorURI))
         case .unexpected(let reason):
             return fail(.unexpected(reason))

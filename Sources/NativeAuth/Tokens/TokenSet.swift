@@ -43,7 +43,7 @@ struct TokenSet: Sendable, Hashable, Codable {
         }
         let username = claims["preferred_username"] ?? claims["sub"] ?? fallbackUsername
         let scopes = splitScopes(body.fields[WireField.scope] ?? "")
-        let expiresIn = body.numbers["expires_in"] ?? body.fields[WireField.expiresIn].flatMap(Double.init)
+        let expiresIn = body.numbers[WireField.expiresIn] ?? body.fields[WireField.expiresIn].flatMap(Double.init)
         return .success(
             TokenSet(
                 accessToken: access, refreshToken: body.fields[WireField.refreshToken], idToken: idToken, scopes: scopes,

@@ -70,7 +70,7 @@ struct TokenStep: Sendable {
     private mutating func receiveToken(_ response: Classified) -> TokenStepEvent {
         switch response {
         case .tokenSuccess(let body):
-            if body.challengeType == "redirect" {
+            if body.wireChallengeType == .redirect {
                 return .tokenFailed(TokenFailure(kind: .redirect, message: body.redirectReason))
             }
             let environment = context.engine.configuration.authority.host ?? ""
@@ -94,15 +94,15 @@ struct TokenStep: Sendable {
         func fail(_ kind: TokenFailure.Kind, _ message: String? = api.errorDescription) -> TokenStepEvent {
             .tokenFailed(TokenFailure(kind: kind, message: message, api: api))
         }
-        switch api.error {
-        case "invalid_grant":
-            switch api.suberror {
-            case "invalid_oob_value": return fail(.invalidOOBCode)
-            case "mfa_required":
+        switch api.wireError {
+        case .invalidGrant:
+            switch api.wireSuberror {
+            case .invalidOOBValue: return fail(.invalidOOBCode)
+            case .mfaRequired:
                 guard let token = api.continuationToken else { return fail(.general) }
                 phase = .mfaIntrospect
                 return .send(EndpointCall(.signInIntrospect, [FormField(WireField.continuationToken, token)]))
-            case "registration_required":
+            case .registrationRequired:
                 guard let token = api.continuationToken else { return fail(.general) }
                 phase = .registerIntrospect
                 return .send(EndpointCall(.registerIntrospect, [FormField(WireField.continuationToken, token)]))
@@ -114,12 +114,12 @@ struct TokenStep: Sendable {
                 default: return fail(.general)
                 }
             }
-        case "invalid_request":
+        case .invalidRequest:
             if api.errorCodes.contains(AADSTSCode.passwordResetRequired.rawValue) {
                 return fail(.general, Self.passwordResetRequiredText + (api.errorDescription ?? ""))
             }
             return fail(.general)
-        case "user_not_found":
+        case .userNotFound:
             return fail(.userNotFound)
         default:
             return fail(.general)
