@@ -130,3 +130,20 @@ extension V2Profile217Tests {
         }
     }
 }
+
+extension V2Profile217Tests {
+    @Test("G9a/G9b: sign-up's AADSTS1003037 and AADSTS90100 on the username are specific errors under 2.18.1, general under 2.17")
+    func signUpSpecificErrorsByProfile() async throws {
+        let exists = V2R.error("invalidRequest", message: "AADSTS1003037: The user already exists.")
+        let username = V2R.error("invalidRequest", message: "AADSTS90100: username parameter is empty or not valid.")
+        for (options, specific) in [(MSALNativeAuthV2Options(), true), (Self.older, false)] {
+            for (answer, flag) in [(exists, \MSALNativeAuthFlowError.isUserAlreadyExists), (username, \.isInvalidUsername)] {
+                let h = try V2Harness([V2SignUpRowTests.entry, V2SignUpRowTests.collect("CT-1", ["email"]), answer], options: options)
+                let result = await h.app.signUpV2(parameters: MSALNativeAuthSignUpParametersV2(username: "sam@example.com"))
+                let error = try #require(result.error)
+                #expect(error[keyPath: flag] == specific)
+                #expect(error.isGeneralError == !specific)
+            }
+        }
+    }
+}

@@ -58,6 +58,11 @@ public struct MSALNativeAuthV2Options: Sendable, Hashable {
     /// Whether SMS is a first factor (later tests, §3.4 A/B row B4, E row E2); the 2.16–2.17 code skips an
     /// SMS method at O3 and makes an SMS code answer at O6 (sign-in) or O7 a general error.
     var smsFirstFactor: Bool { profile == .iOS_2_18_1 }
+    /// Whether a sign-up attribute failure is `isInvalidAttributes` (2.18.1 notes, G row 7); before: a general error.
+    var hasInvalidAttributes: Bool { profile == .iOS_2_18_1 }
+    /// Whether sign-up maps AADSTS1003037 to `isUserAlreadyExists` and AADSTS90100 on the username to
+    /// `isInvalidUsername` (skipped E2E tests, G rows 9a/9b); before: a general error.
+    var signUpSpecificErrors: Bool { profile == .iOS_2_18_1 }
 
     /// A channel of a first-factor code (O6 of sign-in, O7) under ``profile``: email, and SMS where ``smsFirstFactor``.
     func isFirstFactorCodeChannel(_ type: String) -> Bool {

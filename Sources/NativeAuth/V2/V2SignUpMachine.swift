@@ -115,10 +115,10 @@ struct V2SignUpMachine: V2Machine {
             return .finish(.codeRequired(MSALNativeAuthCodeRequiredState(flow: flow, verification: verification)))
         case .continueFlow(let token):
             return .finish(.signInAfterSignUpRequired(MSALNativeAuthSignInAfterSignUpState(flow: flow, continuationToken: token)))
-        case .failure(_, let body?) where flow.options.profile == .iOS_2_18_1 && Self.isUserAlreadyExists(body):
+        case .failure(_, let body?) where flow.options.signUpSpecificErrors && Self.isUserAlreadyExists(body):
             // §3.4 G (uncertain): the skipped sign-up E2E expects isUserAlreadyExists for AADSTS1003037.
             return .finish(flow.error(.userAlreadyExists, body))
-        case .failure(_, let body?) where flow.options.profile == .iOS_2_18_1 && Self.isInvalidUsername(body):
+        case .failure(_, let body?) where flow.options.signUpSpecificErrors && Self.isInvalidUsername(body):
             // §3.4 G (uncertain): the skipped sign-up E2E expects isInvalidUsername for AADSTS90100 on the username.
             return .finish(flow.error(.invalidUsername, body))
         case .failure(_, let body?) where body.innerCode == V2ErrorCode.attributeValidationError.rawValue:
@@ -126,7 +126,7 @@ struct V2SignUpMachine: V2Machine {
             // naming only the password stays a general error (§1.6: no iOS test, §3.3 r2).
             let names = body.detailAttributeIds
             let passwordOnly = !names.isEmpty && names.allSatisfy { $0 == V2Key.password }
-            guard flow.options.profile == .iOS_2_18_1, !passwordOnly else {
+            guard flow.options.hasInvalidAttributes, !passwordOnly else {
                 return .finish(flow.error(.generalError, body))
             }
             return .finish(.error(MSALNativeAuthFlowError(
